@@ -1,0 +1,64 @@
+"""Barbu Scorer: the score keeper for Barbu."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from flask_babel import Babel
+from flask_wtf import CSRFProtect
+
+csrf = CSRFProtect()
+babel = Babel()
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def _resource(name: str) -> str:
+    """The templates/ or static/ folder: inside the package when installed, else the checkout's."""
+    inside = _PACKAGE / name
+    return str(inside if inside.is_dir() else _PACKAGE.parent / name)
+
+
+def _secret_key(instance: Path) -> str:
+    """The instance's secret key, generated on first run and never committed."""
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """The application factory."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=_resource("templates"),
+        static_folder=_resource("static"),
+    )
+    instance = Path(app.instance_path)
+    instance.mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        DATABASE=str(instance / "barbu.db"),
+        BABEL_DEFAULT_LOCALE="en",
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(instance)
+
+    csrf.init_app(app)
+    babel.init_app(app)
+
+    from . import db
+    from .views import main
+
+    db.init_app(app)
+    app.register_blueprint(main.bp)
+    return app

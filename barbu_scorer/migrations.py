@@ -1,0 +1,49 @@
+"""Schema steps, applied in order once each (recorded in ``_sqlite_migrations``)."""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+migrations = Migrations("barbu_scorer")
+
+
+@migrations()
+def m001_sessions(db: Database) -> None:
+    """Sessions and their hands; the session keeps its own copy of the scheme."""
+    db["sessions"].create(
+        {
+            "id": str,
+            "edit_key": str,
+            "created": str,
+            "updated": str,
+            "format": str,
+            "name": str,
+            "players": str,
+            "scheme_ref": str,
+            "scheme": str,
+            "first_declarer": int,
+            "version": int,
+        },
+        pk="id",
+    )
+    db["hands"].create(
+        {"session_id": str, "number": int, "entry": str},
+        pk=("session_id", "number"),
+        foreign_keys=[("session_id", "sessions", "id")],
+    )
+    db["history"].create(
+        {
+            "id": int,
+            "session_id": str,
+            "at": str,
+            "who": str,
+            "action": str,
+            "number": int,
+            "before": str,
+            "after": str,
+        },
+        pk="id",
+        foreign_keys=[("session_id", "sessions", "id")],
+    )
+    db["history"].create_index(["session_id"])

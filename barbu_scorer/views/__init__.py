@@ -1,0 +1,1 @@
+"""Blueprints: thin views over scoring/ and the store."""
