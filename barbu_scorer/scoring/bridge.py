@@ -22,8 +22,10 @@ from barbu_scorer.scoring.rubber import (
     record_below,
     require_side,
     score_contract,
+    shown,
     total,
     unfinished_rubber,
+    within,
 )
 
 Subgame = Literal["barbu", "hearts", "last_two", "queens"]
@@ -35,6 +37,13 @@ SUBGAME_NAMES: dict[Subgame, str] = {
     "last_two": "Last Two",
     "queens": "Queens",
 }
+SUBGAME_FIELDS: dict[Subgame, tuple[str, ...]] = {
+    "barbu": ("king_of_hearts",),
+    "hearts": ("hearts",),
+    "last_two": ("penultimate", "last"),
+    "queens": ("queens",),
+}
+TAKEN = ("the K♥", "trick 12", "trick 13")
 DEALS = 16
 
 
@@ -42,7 +51,7 @@ def require_subgame(value: object) -> Subgame:
     """The value as a sub-game id, or a ScoringError listing the four."""
     if not isinstance(value, str) or value not in SUBGAMES:
         raise ScoringError(
-            f"the sub-game must be one of barbu, hearts, last_two, queens, not {value!r}"
+            f"the sub-game must be one of barbu, hearts, last_two, queens, not {shown(value)}"
         )
     return value
 
@@ -52,25 +61,21 @@ def dealer_of(deal: int, first_dealer: int = 0) -> int:
     return (first_dealer + deal - 1) % 4
 
 
-def subgames_left(chosen: Sequence[str], deal: int, first_dealer: int = 0) -> tuple[Subgame, ...]:
+def subgames_left(chosen: Sequence[str], deal: int) -> tuple[Subgame, ...]:
     """The sub-games the dealer of ``deal`` may still choose, given the earlier deals' choices."""
-    dealer = dealer_of(deal, first_dealer)
-    used = {
-        subgame
-        for number, subgame in enumerate(chosen[: deal - 1], start=1)
-        if dealer_of(number, first_dealer) == dealer
-    }
+    earlier = chosen[: deal - 1]
+    used = {subgame for number, subgame in enumerate(earlier, start=1) if number % 4 == deal % 4}
     return tuple(subgame for subgame in SUBGAMES if subgame not in used)
 
 
 def _require_split(split: object, what: str, cards: int) -> Points:
     if not isinstance(split, Points) or not all(is_int(n) for n in (split.ns, split.ew)):
         raise ScoringError(f"the {what} must be a count per side")
-    if split.ns < 0 or split.ew < 0 or split.ns + split.ew != cards:
-        raise ScoringError(
-            f"the {what} add up to {split.ns + split.ew}, not {cards}"
-            f" (N-S {split.ns}, E-W {split.ew})"
-        )
+    counts = f"N-S {split.ns}, E-W {split.ew}"
+    if split.ns < 0 or split.ew < 0:
+        raise ScoringError(f"a side cannot take fewer than no {what} ({counts})")
+    if split.ns + split.ew != cards:
+        raise ScoringError(f"the {what} add up to {split.ns + split.ew}, not {cards} ({counts})")
     return split
 
 
@@ -87,12 +92,7 @@ class BarbuResult:
 
     def __post_init__(self) -> None:
         require_subgame(self.subgame)
-        needed = {
-            "barbu": ("king_of_hearts",),
-            "hearts": ("hearts",),
-            "last_two": ("penultimate", "last"),
-            "queens": ("queens",),
-        }[self.subgame]
+        needed = SUBGAME_FIELDS[self.subgame]
         for name in ("king_of_hearts", "hearts", "penultimate", "last", "queens"):
             value = getattr(self, name)
             if name in needed and value is None:
@@ -118,24 +118,23 @@ class BarbuResult:
             if split is not None:
                 cards = split.of(side)
                 return -(-cards // 4), f"{cards} {card}{'' if cards == 1 else 's'}"
-        named = (("the K♥", self.king_of_hearts), ("trick 12", self.penultimate))
-        taken = [name for name, taker in (*named, ("trick 13", self.last)) if taker == side]
+        takers = (self.king_of_hearts, self.penultimate, self.last)
+        taken = [name for name, taker in zip(TAKEN, takers, strict=True) if taker == side]
         return len(taken), " and ".join(taken)
 
 
 def barbu_entries(result: BarbuResult) -> tuple[Entry, ...]:
     """The sub-game's points, scored above the line."""
-    kind = result.subgame
+    awards: list[tuple[Side, int]] = []
     if result.king_of_hearts is not None:
-        awards = [(other(result.king_of_hearts), 200)]
-    elif result.penultimate is not None and result.last is not None:
-        awards = [(other(result.penultimate), 80), (other(result.last), 120)]
-    else:
-        split, each = (result.hearts, 30) if result.hearts is not None else (result.queens, 60)
-        assert split is not None
-        fewer: Side = "NS" if split.ns < split.ew else "EW"
-        awards = [(fewer, each * abs(split.ns - split.ew))]
-    return tuple(Entry(side, points, "above", kind) for side, points in awards if points)
+        awards.append((other(result.king_of_hearts), 200))
+    if result.penultimate is not None and result.last is not None:
+        awards += [(other(result.penultimate), 80), (other(result.last), 120)]
+    for split, each in ((result.hearts, 30), (result.queens, 60)):
+        if split is not None:
+            fewer: Side = "NS" if split.ns < split.ew else "EW"
+            awards.append((fewer, each * abs(split.ns - split.ew)))
+    return tuple(Entry(side, points, "above", result.subgame) for side, points in awards if points)
 
 
 def barbu_points(result: BarbuResult) -> Points:
@@ -238,13 +237,15 @@ class SessionScore:
 
 def check_session(deals: Sequence[Deal], first_dealer: int = 0) -> None:
     """Refuse more than 16 deals, a reused sub-game, or a result the tricks rule out."""
-    if not is_int(first_dealer) or not 0 <= first_dealer <= 3:
-        raise ScoringError(f"the first dealer must be a seat from 0 to 3, not {first_dealer!r}")
+    if not within(first_dealer, 0, 3):
+        raise ScoringError(
+            f"the first dealer must be a seat from 0 to 3, not {shown(first_dealer)}"
+        )
     if len(deals) > DEALS:
         raise ScoringError(f"a session has {DEALS} deals, not {len(deals)}")
     chosen: list[str] = []
     for number, deal in enumerate(deals, start=1):
-        left = subgames_left(chosen, number, first_dealer)
+        left = subgames_left(chosen, number)
         if deal.subgame not in left:
             raise ScoringError(
                 f"seat {dealer_of(number, first_dealer)} has already chosen {deal.subgame}"
@@ -278,7 +279,7 @@ def score_session(
     if not is_int(unfinished_partscore) or unfinished_partscore < 0:
         raise ScoringError(
             "the unfinished part-score bonus must be a whole number of points,"
-            f" not {unfinished_partscore!r}"
+            f" not {shown(unfinished_partscore)}"
         )
     state = RubberState()
     scored: list[DealScore] = []

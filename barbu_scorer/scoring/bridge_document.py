@@ -8,6 +8,7 @@ from typing import Any
 
 from barbu_scorer.scoring.bridge import (
     DEALS,
+    SUBGAME_FIELDS,
     SUBGAME_NAMES,
     BarbuResult,
     Deal,
@@ -31,21 +32,25 @@ from barbu_scorer.scoring.rubber import (
     Points,
     is_int,
     require_side,
+    shown,
 )
 
 FORMAT = "barbu-bridge/1"
 SCHEME_ID = "barbu_bridge"
 
-CONTRACT_KEYS = ("level", "strain", "declarer", "doubled", "tricks", "honours")
-BARBU_KEYS: dict[str, tuple[str, ...]] = {
-    "barbu": ("king_of_hearts",),
-    "hearts": ("hearts",),
-    "last_two": ("penultimate", "last"),
-    "queens": ("queens",),
-}
+CONTRACT_KEYS = ("level", "strain", "declarer", "doubled", "tricks")
 COMPUTED_DEAL_KEYS = frozenset(
-    {"vulnerable", "above", "barbu_points", "below", "rubber", "game_won", "rubber_bonus"}
-    | {"entries", "totals"}
+    [
+        "vulnerable",
+        "rubber",
+        "above",
+        "below",
+        "barbu_points",
+        "game_won",
+        "rubber_bonus",
+        "entries",
+        "totals",
+    ]
 )
 COMPUTED_KEYS = frozenset({"rubbers", "unfinished_bonus", "totals", "winner", "complete"})
 
@@ -102,7 +107,7 @@ class BridgeDocument:
 
 def _mapping(value: object, what: str) -> Mapping[str, object]:
     if not isinstance(value, Mapping):
-        raise ScoringError(f"{what} must be an object, not {value!r}")
+        raise ScoringError(f"{what} must be an object, not {shown(value)}")
     return value
 
 
@@ -128,15 +133,17 @@ def _split(value: object, what: str) -> Points:
         raise ScoringError(f'the {what} must be given per side, as {{"NS": n, "EW": m}}')
     ns, ew = value["NS"], value["EW"]
     if not is_int(ns) or not is_int(ew):
-        raise ScoringError(f"the {what} per side must be whole numbers, not {ns!r} and {ew!r}")
+        raise ScoringError(
+            f"the {what} per side must be whole numbers, not {shown(ns)} and {shown(ew)}"
+        )
     return Points(ns, ew)
 
 
 def _whole(value: object, what: str, most: int | None) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ScoringError(f"{what} must be a whole number, not {value!r}")
+        raise ScoringError(f"{what} must be a whole number, not {shown(value)}")
     if most is not None and value > most:
-        raise ScoringError(f"{what} must be from 0 to {most}, not {value!r}")
+        raise ScoringError(f"{what} must be from 0 to {most}, not {shown(value)}")
     return value
 
 
@@ -145,14 +152,16 @@ def contract_from_dict(value: object) -> Contract | None:
     if value is None:
         return None
     data = _mapping(value, "the bridge result (or null when passed out)")
-    _keys(data, "the bridge result", CONTRACT_KEYS[:3] + ("tricks",), ("doubled", "honours"))
+    _keys(
+        data, "the bridge result", ("level", "strain", "declarer", "tricks"), ("doubled", "honours")
+    )
     honours = None
     if data.get("honours") is not None:
         held = _mapping(data["honours"], "honours")
         _keys(held, "honours", ("side", "points"))
         points: Any = held["points"]
         honours = Honours(require_side(held["side"], "the side holding honours"), points)
-    fields: dict[str, Any] = {key: data[key] for key in CONTRACT_KEYS[:-1] if key in data}
+    fields: dict[str, Any] = {key: data[key] for key in CONTRACT_KEYS if key in data}
     return Contract(**fields, honours=honours)
 
 
@@ -160,7 +169,7 @@ def barbu_from_dict(subgame: object, value: object) -> BarbuResult:
     """A deal's "barbu" entry as the result of its sub-game."""
     chosen = require_subgame(subgame)
     data = _mapping(value, f"the {SUBGAME_NAMES[chosen]} result")
-    _keys(data, f"the {SUBGAME_NAMES[chosen]} result", BARBU_KEYS[chosen])
+    _keys(data, f"the {SUBGAME_NAMES[chosen]} result", SUBGAME_FIELDS[chosen])
     if chosen == "barbu":
         taker = require_side(data["king_of_hearts"], "the side that took the K♥")
         return BarbuResult(chosen, king_of_hearts=taker)
@@ -177,23 +186,18 @@ def deal_from_dict(value: object, number: int, first_dealer: int = 0) -> Deal:
     """One deal of the document; errors name the deal."""
     try:
         data = _mapping(value, "a deal")
-        _keys(
-            data,
-            "a deal",
-            ("subgame", "bridge", "barbu"),
-            ("deal", "dealer", "leader"),
-            COMPUTED_DEAL_KEYS,
-        )
+        if "bridge" not in data:
+            raise ScoringError("a deal needs 'bridge': the contract, or null if passed out")
+        required = ("subgame", "bridge", "barbu")
+        _keys(data, "a deal", required, ("deal", "dealer", "leader"), COMPUTED_DEAL_KEYS)
         dealer = dealer_of(number, first_dealer)
         for key, expected in (("deal", number), ("dealer", dealer), ("leader", dealer)):
             if key in data and (not is_int(data[key]) or data[key] != expected):
-                raise ScoringError(f"the {key} here is {expected}, not {data[key]!r}")
-        deal = Deal(
-            contract_from_dict(data["bridge"]), barbu_from_dict(data["subgame"], data["barbu"])
-        )
+                raise ScoringError(f"the {key} here is {expected}, not {shown(data[key])}")
+        contract = contract_from_dict(data["bridge"])
+        return Deal(contract, barbu_from_dict(data["subgame"], data["barbu"]))
     except ScoringError as error:
         raise error.at(number) from None
-    return deal
 
 
 def read_bridge_document(doc: object) -> BridgeDocument:
@@ -207,7 +211,7 @@ def read_bridge_document(doc: object) -> BridgeDocument:
         COMPUTED_KEYS,
     )
     if data["format"] != FORMAT:
-        raise ScoringError(f"the format must be {FORMAT!r}, not {data['format']!r}")
+        raise ScoringError(f"the format must be {FORMAT!r}, not {shown(data['format'])}")
     if data.get("scheme", SCHEME_ID) != SCHEME_ID:
         raise ScoringError(f"a Barbu Bridge document plays scheme {SCHEME_ID!r}")
     players = data["players"]
@@ -240,11 +244,11 @@ def deal_to_dict(deal: Deal) -> dict[str, Any]:
     bridge: dict[str, Any] | None = None
     if deal.bridge is not None:
         contract = deal.bridge
-        bridge = {key: getattr(contract, key) for key in CONTRACT_KEYS[:-1]}
+        bridge = {key: getattr(contract, key) for key in CONTRACT_KEYS}
         if contract.honours is not None:
             bridge["honours"] = {"side": contract.honours.side, "points": contract.honours.points}
     barbu: dict[str, Any] = {}
-    for key in BARBU_KEYS[deal.subgame]:
+    for key in SUBGAME_FIELDS[deal.subgame]:
         value = getattr(deal.barbu, key)
         barbu[key] = value.as_dict() if isinstance(value, Points) else value
     return {"subgame": deal.subgame, "bridge": bridge, "barbu": barbu}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeGuard
 
 from barbu_scorer.scoring.errors import ScoringError
 
@@ -14,7 +14,7 @@ Line = Literal["above", "below"]
 SIDES: tuple[Side, ...] = ("NS", "EW")
 STRAINS: tuple[Strain, ...] = ("C", "D", "H", "S", "NT")
 SIDE_NAMES: dict[Side, str] = {"NS": "N-S", "EW": "E-W"}
-DOUBLED_NAMES = ("undoubled", "doubled", "redoubled")
+DOUBLED_RULE = "doubled must be 0 (undoubled), 1 (doubled) or 2 (redoubled)"
 
 GAME = 100
 RUBBER_BONUS_TWO_NIL = 700
@@ -23,15 +23,26 @@ UNFINISHED_GAME = 300
 UNFINISHED_PARTSCORE = 50
 
 
-def is_int(value: object) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """Whether a value is a whole number (a bool is not)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def within(value: object, low: int, high: int) -> bool:
+    """Whether a value is a whole number from ``low`` to ``high``."""
+    return is_int(value) and low <= value <= high
+
+
+def shown(value: object) -> str:
+    """A value as an error message quotes it, cut short when long."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def require_side(value: object, what: str) -> Side:
     """The value as a side, or a ScoringError naming what it was meant to be."""
     if not isinstance(value, str) or value not in SIDES:
-        raise ScoringError(f'{what} must be "NS" or "EW", not {value!r}')
+        raise ScoringError(f'{what} must be "NS" or "EW", not {shown(value)}')
     return value
 
 
@@ -102,7 +113,7 @@ class Honours:
     def __post_init__(self) -> None:
         require_side(self.side, "the side holding honours")
         if not is_int(self.points) or self.points not in (100, 150):
-            raise ScoringError(f"honours are worth 100 or 150, not {self.points!r}")
+            raise ScoringError(f"honours are worth 100 or 150, not {shown(self.points)}")
 
 
 @dataclass(frozen=True)
@@ -117,20 +128,20 @@ class Contract:
     honours: Honours | None = None
 
     def __post_init__(self) -> None:
-        if not is_int(self.level) or not 1 <= self.level <= 7:
-            raise ScoringError(f"the level must be a whole number from 1 to 7, not {self.level!r}")
-        if not isinstance(self.strain, str) or self.strain not in STRAINS:
-            raise ScoringError(f"the strain must be one of C, D, H, S, NT, not {self.strain!r}")
-        if not is_int(self.declarer) or not 0 <= self.declarer <= 3:
-            raise ScoringError(f"the declarer must be a seat from 0 to 3, not {self.declarer!r}")
-        if not is_int(self.doubled) or not 0 <= self.doubled <= 2:
-            raise ScoringError(
-                f"doubled must be 0 (undoubled), 1 (doubled) or 2 (redoubled), not {self.doubled!r}"
-            )
-        if not is_int(self.tricks) or not 0 <= self.tricks <= 13:
-            raise ScoringError(
-                f"the tricks taken must be a whole number from 0 to 13, not {self.tricks!r}"
-            )
+        rules = (
+            (within(self.level, 1, 7), "the level must be a whole number from 1 to 7", self.level),
+            (self.strain in STRAINS, "the strain must be one of C, D, H, S, NT", self.strain),
+            (within(self.declarer, 0, 3), "the declarer must be a seat from 0 to 3", self.declarer),
+            (within(self.doubled, 0, 2), DOUBLED_RULE, self.doubled),
+            (
+                within(self.tricks, 0, 13),
+                "the tricks taken must be 0 to 13",
+                self.tricks,
+            ),
+        )
+        for kept, rule, value in rules:
+            if not kept:
+                raise ScoringError(f"{rule}, not {shown(value)}")
         if self.honours is not None and not isinstance(self.honours, Honours):
             raise ScoringError("honours must name a side and 100 or 150 points")
         if self.honours is not None and self.strain == "NT" and self.honours.points != 150:
