@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         DATABASE=str(instance / "barbu.db"),
         BABEL_DEFAULT_LOCALE="en",
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        PERMANENT_SESSION_LIFETIME=timedelta(days=400),
+        SESSION_COOKIE_SAMESITE="Lax",
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -57,8 +60,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     babel.init_app(app)
 
     from . import db
-    from .views import main
+    from .views import api, errors, hands, main, sessions
 
     db.init_app(app)
-    app.register_blueprint(main.bp)
+    errors.init_app(app)
+    for blueprint in (main.bp, sessions.bp, hands.bp, api.bp):
+        app.register_blueprint(blueprint)
     return app

@@ -36,3 +36,68 @@ def client(app: Flask) -> FlaskClient:
 def runner(app: Flask) -> FlaskCliRunner:
     """A CLI runner for the app's flask commands."""
     return app.test_cli_runner()
+
+
+# --- a real server and a real browser, for the browser tests -------------------------
+
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+]
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[str]:
+    """The app under waitress on a free local port, on its own SQLite file."""
+    import threading
+
+    from waitress import create_server
+
+    app = create_app({"DATABASE": str(tmp_path / "live.db"), "SECRET_KEY": "live-test"})
+    server = create_server(app, host="127.0.0.1", port=0, threads=4)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.effective_port}"
+    server.close()
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Debian's Chromium, headless, driven by Playwright."""
+    import shutil
+
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    executable = shutil.which("chromium")
+    if executable is None:
+        pytest.fail("Debian's chromium is not installed (apt-get install chromium)")
+    with playwright_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser: object) -> Iterator[object]:
+    """A fresh phone-sized browser context and page (390x844, touch)."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True,  # type: ignore[attr-defined]
+                                  device_scale_factor=2)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+def screenshot(page: object, name: str) -> Path:
+    """Save a full-page screenshot under test-artifacts/ and return its path."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)  # type: ignore[attr-defined]
+    return path

@@ -237,3 +237,9 @@ def score_session(scheme: Scheme, first_declarer: int, entries: Sequence[HandEnt
     complete = len(scored) == scheme.hands
     winners = tuple(s for s in range(n) if totals[s] == max(totals)) if complete else ()
     return Session(scheme, first_declarer, tuple(scored), tuple(quota), tuple(totals), complete, winners)
+
+
+def ranking(totals: Sequence[int]) -> list[tuple[int, int]]:
+    """(place, seat) best first; tied players share a place ("1, 1, 3")."""
+    order = sorted(range(len(totals)), key=lambda s: (-totals[s], s))
+    return [(1 + sum(1 for t in totals if t > totals[seat]), seat) for seat in order]

@@ -1,15 +1,23 @@
-"""The home page: what the app is, and the built-in schemes with their derived totals."""
+"""The home page: this device's sessions, a new one, and the schemes the app knows."""
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from flask import Blueprint, render_template, session
 
+from ..db import get_db
 from ..scoring.schemes import BUILTINS
+from ..store import summaries
+from .access import device_sessions
 
 bp = Blueprint("main", __name__)
 
 
 @bp.get("/")
 def index() -> str:
-    """Home: the sessions on this device and the schemes the app knows."""
-    return render_template("index.html", schemes=BUILTINS.values())
+    """Home: the sessions this browser has opened, newest first, and the built-in schemes."""
+    return render_template(
+        "index.html",
+        sessions=summaries(get_db(), device_sessions()),
+        schemes=BUILTINS.values(),
+        editable=set(session.get("keys", {})),
+    )

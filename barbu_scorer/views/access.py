@@ -1,0 +1,44 @@
+"""Who may edit: edit keys kept in the browser's signed cookie, and this device's sessions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flask import abort, session
+
+from ..db import get_db
+from ..scoring.schemes import Scheme
+from ..store import key_matches
+
+MAX_REMEMBERED = 40
+
+
+def remember(session_id: str, key: str | None = None) -> None:
+    """Put the session first in this device's list (and keep its edit key, if given)."""
+    seen = [s for s in session.get("seen", []) if s != session_id]
+    session["seen"] = [session_id, *seen][:MAX_REMEMBERED]
+    if key:
+        keys = dict(session.get("keys", {}))
+        keys[session_id] = key
+        session["keys"] = {k: v for k, v in keys.items() if k in session["seen"]}
+
+
+def device_sessions() -> list[str]:
+    """The sessions this browser has opened, most recent first."""
+    return list(session.get("seen", []))
+
+
+def can_edit(session_id: str) -> bool:
+    """Whether this browser holds the session's edit key."""
+    return key_matches(get_db(), session_id, session.get("keys", {}).get(session_id))
+
+
+def require_edit(session_id: str) -> None:
+    """Refuse (403) a browser without the edit key."""
+    if not can_edit(session_id):
+        abort(403)
+
+
+def scheme_lookup() -> Callable[[str], Scheme | None]:
+    """Finds a saved house scheme by name (none are stored yet)."""
+    return lambda name: None

@@ -1,0 +1,97 @@
+"""What the session pages show, derived once from a scored session."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..scoring.cards import SUIT_SYMBOLS
+from ..scoring.sessions import ScoredHand, Session, ranking
+from ..store import StoredSession
+
+
+@dataclass(frozen=True)
+class QuotaLine:
+    """One non-declarer's doubles against the current declarer."""
+
+    name: str
+    laid: int
+    quota: int
+    owed: int
+    must_now: bool
+
+
+def contract_label(session: Session, hand: ScoredHand | Any) -> str:
+    """The contract as the table says it: "Trumps ♠", "Dominoes from 7"."""
+    entry = hand.entry
+    label = session.scheme.name_of(entry.contract)
+    if entry.trump:
+        label += f" {SUIT_SYMBOLS[entry.trump]}"
+    if entry.start_rank:
+        label += f" from {entry.start_rank}"
+    return label
+
+
+def doubles_notation(players: tuple[str, ...], doubles: tuple[tuple[int, int], ...]) -> str:
+    """Who doubled whom, a redouble shown once as "A⇄B": "Ben×Ada, Ada⇄Cla"."""
+    short = [p[:3] for p in players]
+    made = set(doubles)
+    parts = []
+    for a, b in doubles:
+        if (b, a) in made:
+            if a < b:
+                parts.append(f"{short[a]}⇄{short[b]}")
+        else:
+            parts.append(f"{short[a]}×{short[b]}")
+    return ", ".join(parts)
+
+
+def session_view(stored: StoredSession) -> dict[str, Any]:
+    """Everything the scorer's and watchers' screens show."""
+    session = stored.score()
+    players = stored.players
+    scheme = session.scheme
+    roles = session.next_roles()
+    quota = session.current_quota()
+    strip: list[QuotaLine] = []
+    if quota is not None and scheme.quota:
+        strip = [
+            QuotaLine(players[s], laid, scheme.quota, quota.owed[s] or 0, quota.must_double_now(s))
+            for s, laid in enumerate(quota.laid)
+            if laid is not None
+        ]
+    per_block = len(scheme.contracts)
+    blocks = []
+    for block in session.quota:
+        hands = [h for h in session.hands if h.block == len(blocks)]
+        raw_sum = sum(sum(h.raw) for h in hands)
+        expected = sum(scheme.total(h.entry.contract) for h in hands)
+        blocks.append(
+            {
+                "number": len(blocks) + 1,
+                "declarer": players[block.declarer],
+                "hands": hands,
+                "complete": len(hands) == per_block,
+                "raw_sum": raw_sum,
+                "expected": expected,
+                "unmet": [
+                    (players[s], owed) for s, owed in enumerate(block.owed) if owed
+                ] if len(hands) == per_block and scheme.quota else [],
+            }
+        )
+    return {
+        "session": session,
+        "players": players,
+        "scheme": scheme,
+        "number": session.next_number,
+        "hands_total": scheme.hands,
+        "roles": roles,
+        "open": session.open_contracts(),
+        "ranking": [(place, players[seat], session.totals[seat]) for place, seat in ranking(session.totals)],
+        "quota": strip,
+        "hands_left": quota.hands_left if quota else 0,
+        "blocks": blocks,
+        "winners": [players[s] for s in session.winners],
+        "label": lambda hand: contract_label(session, hand),
+        "notation": lambda hand: doubles_notation(players, hand.doubles),
+    }

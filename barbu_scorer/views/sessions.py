@@ -1,0 +1,121 @@
+"""Session pages: start one, the scorer's screen, the watchers' screen, undo, history."""
+
+from __future__ import annotations
+
+import secrets
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from ..db import get_db
+from ..forms import NewSessionForm, VersionForm
+from ..scoring.documents import read_players
+from ..scoring.errors import ScoringError
+from ..scoring.schemes import BUILTINS, Scheme
+from ..store import Conflict, Stale, StoredSession, create_session, delete_last, history, load
+from .access import can_edit, remember, require_edit
+from .present import session_view
+
+bp = Blueprint("sessions", __name__)
+
+
+def stored_or_404(session_id: str) -> StoredSession:
+    """The stored session, or a 404 page."""
+    stored = load(get_db(), session_id)
+    if stored is None:
+        abort(404)
+    return stored
+
+
+def _scheme(scheme_id: str | None) -> Scheme:
+    return BUILTINS.get(scheme_id or "tournament", BUILTINS["tournament"])
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new() -> str | Response:
+    """Start a session: names in seating order, a scheme, the first declarer."""
+    scheme = _scheme(request.values.get("scheme"))
+    form = NewSessionForm(scheme=scheme.id)
+    while len(form.players) < scheme.players:
+        form.players.append_entry()
+    if form.validate_on_submit():
+        try:
+            players = read_players([p.data for p in form.players], scheme)
+        except ScoringError as error:
+            form.players.errors.append(str(error))
+        else:
+            drawn = form.first.data in (None, "", "random")
+            first = secrets.randbelow(scheme.players) if drawn else int(form.first.data)
+            if not 0 <= first < scheme.players:
+                abort(400)
+            stored, key = create_session(
+                get_db(), players=players, scheme=scheme, scheme_ref=scheme.id,
+                first_declarer=first, name=form.name.data or "",
+            )
+            remember(stored.id, key)
+            if drawn:
+                flash(_("The draw: %(name)s declares first.", name=players[first]), "draw")
+            return redirect(url_for("sessions.scorer", session_id=stored.id))
+    return render_template(
+        "session/new.html", form=form, scheme=scheme, schemes=BUILTINS.values(),
+        contract_names=[scheme.name_of(c) for c in scheme.contracts],
+    )
+
+
+@bp.get("/s/<session_id>/k/<key>")
+def claim(session_id: str, key: str) -> Response:
+    """The scorer's link: keep the edit key in this browser, then open the session."""
+    stored_or_404(session_id)
+    remember(session_id, key)
+    if not can_edit(session_id):
+        abort(403)
+    return redirect(url_for("sessions.scorer", session_id=session_id))
+
+
+@bp.get("/s/<session_id>")
+def scorer(session_id: str) -> str:
+    """The scorer's screen: the next hand's roles, totals, quota, the score table."""
+    stored = stored_or_404(session_id)
+    require_edit(session_id)
+    remember(session_id)
+    return render_template(
+        "session/scorer.html", v=session_view(stored), stored=stored, form=VersionForm()
+    )
+
+
+@bp.get("/w/<session_id>")
+def watch(session_id: str) -> str:
+    """The watchers' screen: the same figures, read-only, refreshing itself."""
+    stored = stored_or_404(session_id)
+    remember(session_id)
+    return render_template("session/watch.html", v=session_view(stored), stored=stored)
+
+
+@bp.post("/s/<session_id>/undo")
+def undo(session_id: str) -> Response:
+    """Remove the last hand."""
+    stored = stored_or_404(session_id)
+    require_edit(session_id)
+    form = VersionForm()
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        delete_last(get_db(), session_id, len(stored.entries), "scorer", form.version.data)
+    except Stale:
+        flash(_("Someone else changed this session: here it is as it stands now."), "error")
+    except Conflict as error:
+        flash(str(error), "error")
+    else:
+        flash(_("Hand %(n)s undone. It stays in the history.", n=len(stored.entries)), "ok")
+    return redirect(url_for("sessions.scorer", session_id=session_id))
+
+
+@bp.get("/s/<session_id>/history")
+def changes(session_id: str) -> str:
+    """Every change made to the session: who, what, when."""
+    stored = stored_or_404(session_id)
+    require_edit(session_id)
+    return render_template(
+        "session/history.html", stored=stored, changes=history(get_db(), session_id)
+    )
