@@ -147,11 +147,17 @@ def create_session(
     return stored, edit_key
 
 
+TOURNAMENT_FORMAT = "barbu-session/1"
+SESSION_HANDS = {"barbu-bridge/1": 16}  # other formats' session length (see bridge_store)
+
+
 def load(db: Database, session_id: str) -> StoredSession | None:
-    """A stored session, or None."""
+    """A stored Tournament session, or None (also for another format: see bridge_store)."""
     try:
         row = db["sessions"].get(session_id)
     except NotFoundError:
+        return None
+    if row["format"] != TOURNAMENT_FORMAT:
         return None
     entries = tuple(
         json.loads(r["entry"])
@@ -307,8 +313,10 @@ def summaries(db: Database, ids: Sequence[str]) -> list[dict[str, Any]]:
     )
     out = []
     for row in rows:
-        scheme = scheme_from_dict(json.loads(row["scheme"]))
+        hands = SESSION_HANDS.get(row["format"])
+        if hands is None:
+            hands = scheme_from_dict(json.loads(row["scheme"])).hands
         out.append({"id": row["id"], "name": row["name"], "players": json.loads(row["players"]),
                     "updated": row["updated"], "recorded": row["recorded"],
-                    "hands": scheme.hands})
+                    "hands": hands, "format": row["format"]})
     return out
