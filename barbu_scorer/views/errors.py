@@ -23,7 +23,7 @@ def suits(text: str) -> Markup:
 
 def qr_svg(url: str) -> Markup:
     """A QR code of a link, as inline SVG (no network, no image file)."""
-    svg = segno.make(url, error="m").svg_inline(scale=4, dark="currentColor", light=None)
+    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff")
     return Markup(svg)
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..scoring.cards import SUIT_SYMBOLS
+from ..scoring.contracts import CATALOGUE
 from ..scoring.sessions import ScoredHand, Session, ranking
 from ..store import StoredSession
 
@@ -21,14 +22,18 @@ class QuotaLine:
     must_now: bool
 
 
-def contract_label(session: Session, hand: ScoredHand | Any) -> str:
-    """The contract as the table says it: "Trumps ♠", "Dominoes from 7"."""
+def contract_label(session: Session, hand: ScoredHand | Any, short: bool = False) -> str:
+    """The contract as the table says it: "Trumps ♠", "Dominoes from 7" (or "Dom. 7")."""
     entry = hand.entry
-    label = session.scheme.name_of(entry.contract)
+    info = CATALOGUE.get(entry.contract)
+    if short and info is not None:
+        label = info.short
+    else:
+        label = session.scheme.name_of(entry.contract)
     if entry.trump:
         label += f" {SUIT_SYMBOLS[entry.trump]}"
     if entry.start_rank:
-        label += f" from {entry.start_rank}"
+        label += f" {entry.start_rank}" if short else f" from {entry.start_rank}"
     return label
 
 
@@ -93,5 +98,6 @@ def session_view(stored: StoredSession) -> dict[str, Any]:
         "blocks": blocks,
         "winners": [players[s] for s in session.winners],
         "label": lambda hand: contract_label(session, hand),
+        "short": lambda hand: contract_label(session, hand, short=True),
         "notation": lambda hand: doubles_notation(players, hand.doubles),
     }

@@ -68,8 +68,11 @@
       save.setAttribute("aria-disabled", answer.ok ? "false" : "true");
     } catch (error) {
       if (error.name === "AbortError") return;
-      body.insertAdjacentHTML("afterbegin",
-        '<p class="warn" role="status">Offline? The preview will come back; Save still sends the hand.</p>');
+      const note = document.createElement("p");
+      note.className = "warn";
+      note.setAttribute("role", "status");
+      note.textContent = form.dataset.offline;
+      body.prepend(note);
     }
   }
 
