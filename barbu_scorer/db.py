@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 
 import click
 from flask import Flask, current_app, g
+from flask.cli import with_appcontext
 from sqlite_utils import Database
 
 from .migrations import migrations
@@ -16,8 +18,21 @@ def connect(path: str) -> Database:
     conn = sqlite3.connect(path, timeout=15, check_same_thread=False)
     db = Database(conn)
     db.execute("PRAGMA foreign_keys = ON")
-    db.execute("PRAGMA journal_mode = WAL")
-    migrations.apply(db)
+    if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+        # The file keeps the mode once set; at its very first use another connection
+        # may hold it (busy), and then a later connection sets it.
+        with contextlib.suppress(sqlite3.OperationalError):
+            db.execute("PRAGMA journal_mode = WAL")
+    if migrations.pending(db):
+        # Two first connections to a fresh file would both create the tables: taking
+        # the write lock up front makes the second wait, then find nothing pending.
+        db.conn.execute("BEGIN IMMEDIATE")
+        try:
+            migrations.apply(db)
+        except BaseException:
+            db.conn.rollback()
+            raise
+        db.conn.commit()
     return db
 
 
@@ -36,6 +51,7 @@ def close_db(_error: BaseException | None = None) -> None:
 
 
 @click.command("init-db")
+@with_appcontext
 def init_db_command() -> None:
     """Create or migrate the database."""
     get_db()

@@ -1,0 +1,87 @@
+"""The database connection: settings, migrations, its life in a request, init-db."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from flask import Flask, g
+from flask.testing import FlaskCliRunner
+
+from barbu_scorer.db import connect, get_db
+from barbu_scorer.migrations import migrations
+
+
+def test_connect_migrates_a_fresh_file(tmp_path: Path) -> None:
+    db = connect(str(tmp_path / "fresh.db"))
+    assert {"sessions", "hands", "history", "_sqlite_migrations"} <= set(db.table_names())
+    assert [m.name for m in migrations.applied(db)] == ["m001_sessions"]
+    assert db["hands"].pks == ["session_id", "number"]
+    assert db["hands"].foreign_keys[0].other_table == "sessions"
+    db.close()
+
+
+def test_connect_twice_applies_each_migration_once(tmp_path: Path) -> None:
+    path = str(tmp_path / "twice.db")
+    connect(path).close()
+    db = connect(path)
+    assert db.execute("SELECT count(*) FROM _sqlite_migrations").fetchone()[0] == 1
+    assert migrations.pending(db) == []
+    db.close()
+
+
+def test_connection_settings(tmp_path: Path) -> None:
+    db = connect(str(tmp_path / "settings.db"))
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    db.close()
+
+
+def _open_together(path: str, threads: int) -> list[BaseException]:
+    """Open ``threads`` connections to one file at the same moment; what went wrong."""
+    start = threading.Barrier(threads)
+    errors: list[BaseException] = []
+
+    def open_it() -> None:
+        start.wait()
+        try:
+            connect(path).close()
+        except BaseException as error:
+            errors.append(error)
+
+    workers = [threading.Thread(target=open_it) for _ in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    return errors
+
+
+def test_first_connections_racing_on_a_fresh_file(tmp_path: Path) -> None:
+    """Waitress's threads may all open the new file at once: none of them fails."""
+    for trial in range(5):
+        path = str(tmp_path / f"race{trial}.db")
+        assert _open_together(path, 6) == []
+        db = connect(path)
+        assert db.execute("SELECT count(*) FROM _sqlite_migrations").fetchone()[0] == 1
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        db.close()
+
+
+def test_one_connection_per_request_closed_on_teardown(app: Flask) -> None:
+    with app.app_context():
+        db = get_db()
+        assert get_db() is db
+        assert db.execute("SELECT 1").fetchone()[0] == 1
+    with pytest.raises(Exception, match="closed"):
+        db.execute("SELECT 1")
+    with app.app_context():
+        assert "db" not in g
+
+
+def test_init_db_command(runner: FlaskCliRunner, app: Flask) -> None:
+    result = runner.invoke(args=["init-db"])
+    assert result.exit_code == 0
+    assert f"Database ready: {app.config['DATABASE']}" in result.output
+    assert Path(app.config["DATABASE"]).exists()
