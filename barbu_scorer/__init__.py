@@ -32,10 +32,13 @@ def _secret_key(instance: Path) -> str:
     return path.read_text().strip()
 
 
-def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """The application factory."""
+def create_app(
+    test_config: dict[str, Any] | None = None, instance_path: str | None = None
+) -> Flask:
+    """The application factory; ``instance_path`` holds the SQLite file and the secret key."""
     app = Flask(
         __name__,
+        instance_path=str(Path(instance_path).resolve()) if instance_path else None,
         instance_relative_config=True,
         template_folder=_resource("templates"),
         static_folder=_resource("static"),
@@ -60,10 +63,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     babel.init_app(app)
 
     from . import db
-    from .views import api, errors, hands, main, sessions
+    from .views import api, errors, exports, hands, main, sessions
 
     db.init_app(app)
     errors.init_app(app)
-    for blueprint in (main.bp, sessions.bp, hands.bp, api.bp):
+    for blueprint in (main.bp, sessions.bp, hands.bp, api.bp, exports.bp):
         app.register_blueprint(blueprint)
     return app

@@ -25,6 +25,8 @@ def read_json(source: click.File) -> Any:
         fail(f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}")
     except UnicodeDecodeError:
         fail("not valid JSON: the file is not UTF-8 text")
+    except RecursionError:
+        fail("not valid JSON: nested too deeply")
 
 
 @click.group()
@@ -56,12 +58,16 @@ def _score_any(doc: Any) -> dict[str, Any]:
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=5000, show_default=True, type=int, help="Port to listen on.")
 @click.option("--threads", default=4, show_default=True, type=int, help="Worker threads.")
-def serve(host: str, port: int, threads: int) -> None:
+@click.option(
+    "--instance", default="instance", show_default=True,
+    help="Folder for the SQLite file and the secret key (created if missing).",
+)
+def serve(host: str, port: int, threads: int, instance: str) -> None:
     """Run the app under waitress, on the SQLite file in the instance folder."""
     from waitress import serve as waitress_serve
 
     from . import create_app
 
-    app = create_app()
+    app = create_app(instance_path=instance)
     click.echo(f"Barbu Scorer on http://{host}:{port}/  (database: {app.config['DATABASE']})")
     waitress_serve(app, host=host, port=port, threads=threads)

@@ -1,0 +1,78 @@
+"""Exports (JSON, CSV) for anyone with the watch link, and importing a document."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
+from wtforms import TextAreaField
+
+from ..db import get_db
+from ..exports import document_csv, document_json
+from ..scoring.documents import read_document
+from ..scoring.errors import ScoringError
+from ..store import create_session
+from .access import remember, scheme_lookup
+from .sessions import stored_or_404
+
+bp = Blueprint("exports", __name__)
+
+
+class ImportForm(FlaskForm):
+    """A session document, as a file or pasted."""
+
+    file = FileField()
+    text = TextAreaField()
+
+
+def _download(body: str, mimetype: str, filename: str) -> Response:
+    response = Response(body, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@bp.get("/w/<session_id>/session.json")
+def export_json(session_id: str) -> Response:
+    """The session document with every computed field."""
+    doc = stored_or_404(session_id).document()
+    return _download(document_json(doc), "application/json", f"barbu-{session_id}.json")
+
+
+@bp.get("/w/<session_id>/session.csv")
+def export_csv(session_id: str) -> Response:
+    """One row per hand per player, for spreadsheets."""
+    doc = stored_or_404(session_id).document()
+    return _download(document_csv(doc), "text/csv; charset=utf-8", f"barbu-{session_id}.csv")
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_session() -> str | Response:
+    """Recreate a session from an exported document; an invalid one is refused whole."""
+    form = ImportForm()
+    error = None
+    if form.validate_on_submit():
+        upload = request.files.get("file")
+        raw = upload.read() if upload and upload.filename else (form.text.data or "").encode()
+        try:
+            doc = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as problem:
+            error = _("This is not a JSON session document: %(why)s", why=str(problem))
+        else:
+            try:
+                scheme, players, first, entries = read_document(doc, scheme_lookup())
+                ref = doc["scheme"] if isinstance(doc.get("scheme"), str) else scheme.id
+                name = doc.get("name") if isinstance(doc.get("name"), str) else ""
+                stored, key = create_session(
+                    get_db(), players=players, scheme=scheme, scheme_ref=ref,
+                    first_declarer=first, name=name[:80], entries=entries,
+                )
+            except ScoringError as problem:
+                error = _("Nothing was imported: %(why)s", why=str(problem))
+            else:
+                remember(stored.id, key)
+                flash(_("Session imported: %(n)s hands.", n=len(stored.entries)), "ok")
+                return redirect(url_for("sessions.scorer", session_id=stored.id))
+    return render_template("session/import.html", form=form, error=error)
