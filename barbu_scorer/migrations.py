@@ -47,3 +47,21 @@ def m001_sessions(db: Database) -> None:
         foreign_keys=[("session_id", "sessions", "id")],
     )
     db["history"].create_index(["session_id"])
+
+
+@migrations()
+def m002_schemes(db: Database) -> None:
+    """House schemes: one row per saved scheme, its rules as the scheme JSON object.
+
+    Names are unique ignoring case, since a session or the API names its scheme.
+    """
+    db.execute(
+        """CREATE TABLE IF NOT EXISTS schemes (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            data TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            created TEXT NOT NULL,
+            updated TEXT NOT NULL
+        )"""
+    )
