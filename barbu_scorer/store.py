@@ -301,16 +301,22 @@ def history(db: Database, session_id: str) -> list[dict[str, Any]]:
 
 
 def summaries(db: Database, ids: Sequence[str]) -> list[dict[str, Any]]:
-    """Name, players, progress and update time of the given sessions, newest first."""
+    """Name, players, progress and update time of the given sessions, newest first.
+
+    ``updated`` counts whole seconds: on a tie the order of ``ids`` decides.
+    """
     if not ids:
         return []
     marks = ",".join("?" for _ in ids)
     rows = db.query(
         f"""SELECT s.id, s.name, s.players, s.updated, s.scheme, s.format,
                    (SELECT count(*) FROM hands h WHERE h.session_id = s.id) AS recorded
-            FROM sessions s WHERE s.id IN ({marks}) ORDER BY s.updated DESC""",
+            FROM sessions s WHERE s.id IN ({marks})""",
         list(ids),
     )
+    position = {session_id: i for i, session_id in enumerate(ids)}
+    rows = sorted(rows, key=lambda row: position[row["id"]])
+    rows.sort(key=lambda row: row["updated"], reverse=True)
     out = []
     for row in rows:
         hands = SESSION_HANDS.get(row["format"])

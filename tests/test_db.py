@@ -12,11 +12,13 @@ from flask.testing import FlaskCliRunner
 from barbu_scorer.db import connect, get_db
 from barbu_scorer.migrations import migrations
 
+MIGRATIONS = len(migrations._migrations)
+
 
 def test_connect_migrates_a_fresh_file(tmp_path: Path) -> None:
     db = connect(str(tmp_path / "fresh.db"))
     assert {"sessions", "hands", "history", "_sqlite_migrations"} <= set(db.table_names())
-    assert [m.name for m in migrations.applied(db)] == ["m001_sessions"]
+    assert [m.name for m in migrations.applied(db)] == [m.name for m in migrations._migrations]
     assert db["hands"].pks == ["session_id", "number"]
     assert db["hands"].foreign_keys[0].other_table == "sessions"
     db.close()
@@ -26,7 +28,7 @@ def test_connect_twice_applies_each_migration_once(tmp_path: Path) -> None:
     path = str(tmp_path / "twice.db")
     connect(path).close()
     db = connect(path)
-    assert db.execute("SELECT count(*) FROM _sqlite_migrations").fetchone()[0] == 1
+    assert db.execute("SELECT count(*) FROM _sqlite_migrations").fetchone()[0] == MIGRATIONS
     assert migrations.pending(db) == []
     db.close()
 
@@ -64,7 +66,7 @@ def test_first_connections_racing_on_a_fresh_file(tmp_path: Path) -> None:
         path = str(tmp_path / f"race{trial}.db")
         assert _open_together(path, 6) == []
         db = connect(path)
-        assert db.execute("SELECT count(*) FROM _sqlite_migrations").fetchone()[0] == 1
+        assert db.execute("SELECT count(*) FROM _sqlite_migrations").fetchone()[0] == MIGRATIONS
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         db.close()
 
