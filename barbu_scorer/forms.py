@@ -61,8 +61,9 @@ def _counts(form: MultiDict[str, str], key: str, players: int, total: int) -> li
     if len(missing) == 1:
         # The last player's count follows from the total: the scorer need not enter it.
         implied = total - sum(c for c in counts if c is not None)
-        if implied >= 0:
-            counts[missing[0]] = implied
+        if implied < 0:
+            raise ScoringError(f"the {key} add up to {total - implied}, not {total}")
+        counts[missing[0]] = implied
     return counts
 
 
@@ -82,7 +83,8 @@ def hand_entry(form: MultiDict[str, str], scheme: Scheme, contract: str) -> dict
             raise ScoringError(f"{value!r} is not a double")
         doubles.append([doubler, doubled])
     entry["doubles"] = doubles
-    if form.get("action") == "undoubled":
+    # "undoubled" is the button on a new hand, or the field that prefills a correction.
+    if form.get("action") == "undoubled" or form.get("undoubled"):
         entry["facts"] = {"undoubled": True}
         return entry
     if form.get("mode") == "raw":
