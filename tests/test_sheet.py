@@ -1,0 +1,255 @@
+"""The score sheet's view-model: initials, the doubles notation, block checks, quota, result.
+
+``session_document`` builds whole legal sessions for these tests, test_pdf.py and
+bench/sheet.py.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from barbu_scorer.scoring import ScoringError, builtin, compute_document
+from barbu_scorer.scoring.cards import SUITS, ranks
+from barbu_scorer.scoring.documents import resolve_scheme
+from barbu_scorer.scoring.doubles import refusal, turn_order
+from barbu_scorer.sheet import build_sheet, doubles_notation, num, segments, short_names
+
+NAMES = ["Ada", "Ben", "Clara", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
+
+
+def _split(rng: random.Random, total: int, players: int) -> list[int]:
+    counts = [0] * players
+    for _ in range(total):
+        counts[rng.randrange(players)] += 1
+    return counts
+
+
+def _facts(rng: random.Random, scheme: Any, contract: str) -> dict[str, Any]:
+    n = scheme.players
+    if contract in ("no_tricks", "trumps"):
+        return {"tricks": _split(rng, scheme.tricks, n)}
+    if contract == "no_queens":
+        return {"queens": _split(rng, scheme.queens, n)}
+    if contract == "no_hearts":
+        hearts = _split(rng, scheme.hearts, n)
+        return {"hearts": hearts, "ace_of_hearts": rng.choice([s for s in range(n) if hearts[s]])}
+    if contract == "no_last_two":
+        return {"penultimate": rng.randrange(n), "last": rng.randrange(n)}
+    if contract == "no_king_of_hearts":
+        return {"king_of_hearts": rng.randrange(n)}
+    if contract == "dominoes":
+        return {"order": rng.sample(range(n), n)}
+    if contract == "ravage_city":
+        return {"most_cards": rng.sample(range(n), rng.choice((1, 1, 2)))}
+    raise AssertionError(contract)
+
+
+def _doubles(rng: random.Random, scheme: Any, contract: str, declarer: int) -> list[list[int]]:
+    made: list[tuple[int, int]] = []
+    for doubler in turn_order(declarer, scheme.players):
+        for target in range(scheme.players):
+            chance = 0.45 if target == declarer or doubler == declarer else 0.12
+            if (
+                rng.random() < chance
+                and refusal(scheme, contract, declarer, doubler, target, made) is None
+            ):
+                made.append((doubler, target))
+    return [list(pair) for pair in made]
+
+
+def session_document(
+    scheme_ref: str | dict[str, Any] = "tournament",
+    *,
+    players: list[str] | None = None,
+    hands: int | None = None,
+    seed: int = 7,
+    first_declarer: int = 1,
+) -> dict[str, Any]:
+    """A legal session document (uncomputed): every declarer plays every contract once."""
+    scheme = resolve_scheme(scheme_ref)
+    rng = random.Random(seed)
+    names = players or NAMES[: scheme.players]
+    total = scheme.hands if hands is None else hands
+    out = []
+    per_block = len(scheme.contracts)
+    for index in range(total):
+        if index % per_block == 0:
+            order = list(scheme.contracts)
+            if scheme.order == "choice":
+                rng.shuffle(order)
+        contract = order[index % per_block]
+        declarer = (first_declarer + index // per_block) % scheme.players
+        hand: dict[str, Any] = {"contract": contract, "facts": _facts(rng, scheme, contract)}
+        if contract == "trumps":
+            hand["trump"] = rng.choice(SUITS)
+        if contract == "dominoes":
+            hand["start_rank"] = rng.choice(ranks(scheme.pack))
+        if scheme.doubling:
+            hand["doubles"] = _doubles(rng, scheme, contract, declarer)
+        out.append(hand)
+    return {
+        "format": "barbu-session/1",
+        "players": names,
+        "scheme": scheme_ref,
+        "first_declarer": first_declarer,
+        "hands": out,
+    }
+
+
+@pytest.mark.parametrize(
+    ("names", "expected"),
+    [
+        (["Ada", "Ben", "Clara", "Dan"], ("A", "B", "C", "D")),
+        (["ada", "Alan", "Ben", "Carl"], ("Ad", "Al", "Be", "Ca")),
+        (["<b>Bold</b>", "Élodie", "🂡", "Zoë"], ("B", "É", "🂡", "Z")),
+        (["Ada", "Adam", "Ben", "Bea"], ("A1", "A2", "B3", "B4")),
+    ],
+)
+def test_short_names_are_distinct_initials(names: list[str], expected: tuple[str, ...]) -> None:
+    assert short_names(names) == expected
+
+
+@pytest.mark.parametrize(
+    ("doubles", "expected"),
+    [
+        ([], ""),
+        ([[1, 0]], "B×A"),
+        ([[1, 0], [2, 0], [0, 2]], "B×A, C⇄A"),
+        ([[1, 0], [1, 2], [2, 1], [3, 0], [0, 1], [0, 3]], "B⇄A, B⇄C, D⇄A"),
+    ],
+)
+def test_doubles_notation(doubles: list[list[int]], expected: str) -> None:
+    assert doubles_notation(doubles, ("A", "B", "C", "D")) == expected
+
+
+def test_numbers_carry_their_sign() -> None:
+    assert [num(v).text for v in (12, -6, 0)] == ["+12", "\u22126", "0"]
+    assert [num(v).sign for v in (12, -6, 0)] == ["pos", "neg", "zero"]
+
+
+def test_segments_pick_out_red_suits() -> None:
+    parts = segments("K♥ -15, ♠ and ♦")
+    assert "".join(p.text for p in parts) == "K♥ -15, ♠ and ♦"
+    assert [p.text for p in parts if p.red] == ["♥", "♦"]
+
+
+def test_a_whole_tournament_session() -> None:
+    doc = session_document()
+    sheet = build_sheet(doc, name="Club night", date="2025-03-14", paper="letter")
+    computed = compute_document(doc)
+    assert (sheet.title, sheet.date, sheet.paper) == ("Club night", "2025-03-14", "letter")
+    assert (sheet.orientation, sheet.layout) == ("landscape", "side")
+    assert sheet.complete and sheet.hands_played == sheet.hands_total == 28
+    assert [len(b.hands) for b in sheet.blocks] == [7, 7, 7, 7]
+    assert [b.declarer.name for b in sheet.blocks] == ["Ben", "Clara", "Dan", "Ada"]
+    assert sheet.first_declarer.name == "Ben"
+    assert all(b.check_ok and b.raw_sum.value == 0 for b in sheet.blocks)
+    assert [t.value for t in sheet.blocks[-1].totals] == computed["totals"]
+    assert [s.total.value for s in sheet.standings] == sorted(computed["totals"], reverse=True)
+    assert [p.seat for p in sheet.winners] == computed["winners"]
+    assert all(len(s.points) == 29 and s.points[0] == 0 for s in sheet.series)
+    assert sheet.balanced and sheet.block_total.value == 0
+    for block, entry in zip(sheet.blocks, computed["quota"], strict=True):
+        for seat, cell in enumerate(block.quota):
+            assert cell.declarer == (seat == entry["declarer"])
+            if not cell.declarer:
+                assert (cell.laid, cell.owed) == (entry["laid"][seat], entry["owed"][seat])
+                assert cell.unmet == (entry["owed"][seat] > 0)
+
+
+def test_an_unfinished_session_has_no_winner_and_no_unmet_quota_yet() -> None:
+    sheet = build_sheet(session_document(hands=10))
+    assert not sheet.complete and sheet.hands_played == 10 and sheet.winners == ()
+    assert [len(b.hands) for b in sheet.blocks] == [7, 3]
+    assert not any(cell.unmet for cell in sheet.blocks[1].quota)
+    assert sheet.title == "Barbu session" and len(sheet.date) == 10
+
+
+def test_shared_victory_and_tied_places() -> None:
+    doc = {
+        "format": "barbu-session/1",
+        "players": ["Ada", "Ben", "Clara", "Dan"],
+        "scheme": {"name": "K♥ only", "contracts": ["no_king_of_hearts"]},
+        "hands": [
+            {"contract": "no_king_of_hearts", "facts": {"king_of_hearts": s}} for s in (2, 2, 3, 3)
+        ],
+    }
+    sheet = build_sheet(doc)
+    assert sheet.complete and [p.name for p in sheet.winners] == ["Ada", "Ben"]
+    assert [s.place for s in sheet.standings] == ["=1", "=1", "=3", "=3"]
+    assert not sheet.balanced and sheet.block_total.value == -20
+
+
+def test_the_raw_check_shows_the_difference() -> None:
+    from barbu_scorer.sheet.build import _block
+
+    scheme = builtin("tournament")
+    rows = build_sheet(session_document(hands=2)).blocks[0].hands
+    docs = [
+        {
+            "contract": "no_queens",
+            "raw": [-12, -6, -6, 0],
+            "adjusted": [-12, -6, -6, 0],
+            "totals": [0] * 4,
+        },
+        {
+            "contract": "trumps",
+            "raw": [20, 15, 15, 10],
+            "adjusted": [20, 15, 15, 10],
+            "totals": [0] * 4,
+        },
+    ]
+    block = _block(scheme, 1, rows, docs, None)
+    assert not block.check_ok
+    assert (block.raw_sum.text, block.expected.text, block.difference.text) == (
+        "+36",
+        "+41",
+        "\u22125",
+    )
+
+
+def test_an_undoubled_hand_settled_without_play_is_marked() -> None:
+    doc = {
+        "format": "barbu-session/1",
+        "players": ["Ada", "Ben", "Clara", "Dan"],
+        "scheme": {"name": "Quick", "undoubled_settles": True},
+        "hands": [
+            {"contract": "no_queens", "facts": {"undoubled": True}},
+            {"contract": "no_tricks", "facts": {"tricks": [4, 3, 3, 3]}, "doubles": [[1, 0]]},
+        ],
+    }
+    rows = build_sheet(doc).blocks[0].hands
+    assert [r.unplayed for r in rows] == [True, False]
+    assert rows[1].doubles == "B×A"
+
+
+def test_a_broken_document_names_the_hand() -> None:
+    doc = session_document(hands=3)
+    doc["hands"][2]["facts"] = (
+        {"queens": [4, 1, 0, 0]} if doc["hands"][2]["contract"] == "no_queens" else {"x": 1}
+    )
+    with pytest.raises(ScoringError, match="hand 3"):
+        build_sheet(doc)
+
+
+def test_paper_is_a4_or_letter() -> None:
+    with pytest.raises(ValueError, match="A4 or Letter"):
+        build_sheet(session_document(hands=1), paper="A3")
+
+
+@pytest.mark.parametrize(
+    ("count", "layout"),
+    [(3, ("portrait", "below")), (4, ("landscape", "side")), (6, ("landscape", "below"))],
+)
+def test_the_layout_follows_the_table_width(count: int, layout: tuple[str, str]) -> None:
+    doc = {
+        "format": "barbu-session/1",
+        "players": NAMES[:count],
+        "scheme": {"name": f"{count} players", "players": count},
+        "hands": [],
+    }
+    sheet = build_sheet(doc)
+    assert (sheet.orientation, sheet.layout) == layout
