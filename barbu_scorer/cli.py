@@ -71,3 +71,50 @@ def serve(host: str, port: int, threads: int, instance: str) -> None:
     app = create_app(instance_path=instance)
     click.echo(f"Barbu Scorer on http://{host}:{port}/  (database: {app.config['DATABASE']})")
     waitress_serve(app, host=host, port=port, threads=threads)
+
+
+@main.command()
+@click.argument("file", type=click.File("r", encoding="utf-8"))
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Where to write the PDF (- for standard output). Default: FILE with a .pdf suffix, "
+    "or sheet.pdf when reading standard input.",
+)
+@click.option(
+    "--paper",
+    type=click.Choice(["A4", "Letter"], case_sensitive=False),
+    default="A4",
+    show_default=True,
+    help="Paper size.",
+)
+@click.option("--name", help="The session's name on the sheet.  [default: Barbu session]")
+@click.option("--date", help="The date printed on the sheet.  [default: today]")
+def sheet(
+    file: click.File, output: str | None, paper: str, name: str | None, date: str | None
+) -> None:
+    """Print a session document (FILE, or - for standard input) as a PDF score sheet."""
+    from pathlib import Path
+
+    from .pdf import sheet_pdf
+
+    doc = read_json(file)
+    source = getattr(file, "name", "-")
+    if output is None:
+        stdin = source in ("-", "<stdin>")
+        output = "sheet.pdf" if stdin else str(Path(source).with_suffix(".pdf"))
+        if Path(output).resolve() == Path(source).resolve():
+            fail(f"{source} already ends in .pdf: name the output with -o")
+    try:
+        pdf = sheet_pdf(doc, name=name, date=date, paper=paper)
+    except ScoringError as error:
+        fail(str(error))
+    if output == "-":
+        click.get_binary_stream("stdout").write(pdf)
+        return
+    try:
+        Path(output).write_bytes(pdf)
+    except OSError as error:
+        fail(f"cannot write {output}: {error.strerror}")
+    click.echo(f"{output}: score sheet written", err=True)
