@@ -89,11 +89,15 @@ def _hash(key: str) -> str:
 
 
 def entry_dict(entry: HandEntry) -> dict[str, Any]:
-    """A hand entry as stored (only what the scorer said, no computed field)."""
+    """A hand entry as stored (only what the scorer said, no computed field).
+
+    Raw scores given beside facts are left out: scoring checked that they agree, so a
+    replay that echoes the computed raw scores is the same hand.
+    """
     out: dict[str, Any] = {"contract": entry.contract}
     for key in ("trump", "start_rank", "facts", "raw"):
         value = getattr(entry, key)
-        if value is not None:
+        if value is not None and not (key == "raw" and entry.facts is not None):
             if isinstance(value, Mapping):
                 value = dict(value)
             elif isinstance(value, tuple):
@@ -225,10 +229,12 @@ def _checked(stored: StoredSession, entries: list[dict[str, Any]]) -> Session:
     )
 
 
-def _canonical(stored: StoredSession, number: int, data: dict[str, Any]) -> dict[str, Any]:
-    """The entry checked as hand ``number``, its doubles in the canonical turn order."""
-    hand = _checked(stored, [*stored.entries[: number - 1], data]).hands[-1]
-    return {**data, "doubles": [list(pair) for pair in hand.doubles]}
+def _canonical(stored: StoredSession, number: int, entry: HandEntry) -> dict[str, Any]:
+    """The entry checked as hand ``number`` as given (a stated declarer, raw beside facts),
+    then as stored, its doubles in the canonical turn order."""
+    previous = [read_hand(e, i + 1) for i, e in enumerate(stored.entries[: number - 1])]
+    hand = score_session(stored.scheme, stored.first_declarer, [*previous, entry]).hands[-1]
+    return {**entry_dict(entry), "doubles": [list(pair) for pair in hand.doubles]}
 
 
 def add_hand(
@@ -242,7 +248,7 @@ def add_hand(
             raise KeyError(session_id)
         if not 1 <= number <= len(stored.entries) + 1:
             raise Conflict(f"the next hand is {len(stored.entries) + 1}, not {number}")
-        data = _canonical(stored, number, entry_dict(entry))
+        data = _canonical(stored, number, entry)
         if number <= len(stored.entries):
             if stored.entries[number - 1] == data:
                 return False
@@ -258,7 +264,6 @@ def replace_hand(
     db: Database, session_id: str, number: int, entry: HandEntry, who: str, version: int | None
 ) -> None:
     """Correct hand ``number``; every later figure follows."""
-    data = entry_dict(entry)
     with _writing(db):
         stored = load(db, session_id)
         if stored is None:
@@ -266,7 +271,7 @@ def replace_hand(
         if not 1 <= number <= len(stored.entries):
             raise ScoringError("there is no such hand to correct", number)
         entries = list(stored.entries)
-        data = _canonical(stored, number, data)
+        data = _canonical(stored, number, entry)
         before, entries[number - 1] = entries[number - 1], data
         _checked(stored, entries)
         db.execute(

@@ -180,6 +180,35 @@ def test_add_hand_refusals(
     assert len(store.history(db, stored.id)) == 1
 
 
+def test_a_replay_may_echo_the_computed_raw_scores(db: Database) -> None:
+    stored, _ = new(db, 1)
+    echoed = {**BLOCK[0], "raw": [-12, -6, -6, 0], "declarer": 0}
+    assert store.add_hand(db, stored.id, 1, hand(1, echoed), "api") is False
+    assert store.add_hand(db, stored.id, 2, hand(2, {**BLOCK[1], "raw": [-8, -6, -6, -6]}), "api")
+    assert store.load(db, stored.id).entries[1] == BLOCK[1]
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "message"),
+    [
+        ({"declarer": 1}, {"declarer": 1}, "the declarer is seat 0"),
+        ({"raw": [-6, -12, -6, 0]}, {"raw": [-6, -8, -6, -6]}, "disagree"),
+    ],
+    ids=["declarer", "raw-beside-facts"],
+)
+def test_what_a_hand_states_is_checked_before_it_is_stored(
+    db: Database, first: dict[str, Any], second: dict[str, Any], message: str
+) -> None:
+    stored, _ = new(db, 1)
+    with pytest.raises(ScoringError, match=message):
+        store.add_hand(db, stored.id, 2, hand(2, {**BLOCK[1], **second}), "api")
+    with pytest.raises(ScoringError, match=message):
+        store.add_hand(db, stored.id, 1, hand(1, {**BLOCK[0], **first}), "api")
+    with pytest.raises(ScoringError, match=message):
+        store.replace_hand(db, stored.id, 1, hand(1, {**BLOCK[0], **first}), "api", None)
+    assert store.load(db, stored.id) == stored
+
+
 def test_add_hand_with_a_stale_version(db: Database) -> None:
     stored, _ = new(db)
     with pytest.raises(store.Stale):
