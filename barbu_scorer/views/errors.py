@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 import segno
-from flask import Flask, render_template, session
+from flask import Flask, Response, jsonify, render_template, request, session
 from markupsafe import Markup, escape
+from werkzeug.exceptions import HTTPException
 
 _SUIT = re.compile("([♥♦])|([♠♣])")
 
@@ -27,6 +28,21 @@ def qr_svg(url: str) -> Markup:
     return Markup(svg)
 
 
+def _api_error(error: HTTPException) -> tuple[Response, int] | None:
+    """The API's JSON error body, for an address under /api/ that no API view handled.
+
+    Routing errors (no such address, wrong method) never reach the API blueprint's own
+    handlers, so they are answered here.
+    """
+    if not request.path.startswith("/api/"):
+        return None
+    response = jsonify({"error": error.description, "hand": None})
+    allowed = getattr(error, "valid_methods", None)
+    if allowed:
+        response.headers["Allow"] = ", ".join(allowed)
+    return response, error.code or 500
+
+
 def init_app(app: Flask) -> None:
     """Register error pages, filters and globals."""
 
@@ -35,16 +51,20 @@ def init_app(app: Flask) -> None:
         session.permanent = True
 
     @app.errorhandler(403)
-    def _forbidden(_error: Exception) -> tuple[str, int]:
-        return render_template("errors/403.html"), 403
+    def _forbidden(error: HTTPException) -> tuple[str | Response, int]:
+        return _api_error(error) or (render_template("errors/403.html"), 403)
 
     @app.errorhandler(404)
-    def _not_found(_error: Exception) -> tuple[str, int]:
-        return render_template("errors/404.html"), 404
+    def _not_found(error: HTTPException) -> tuple[str | Response, int]:
+        return _api_error(error) or (render_template("errors/404.html"), 404)
 
     @app.errorhandler(400)
-    def _bad_request(error: Exception) -> tuple[str, int]:
-        return render_template("errors/400.html", error=error), 400
+    def _bad_request(error: HTTPException) -> tuple[str | Response, int]:
+        return _api_error(error) or (render_template("errors/400.html", error=error), 400)
+
+    @app.errorhandler(405)
+    def _not_allowed(error: HTTPException) -> tuple[Response, int] | HTTPException:
+        return _api_error(error) or error
 
     app.add_template_filter(suits)
     app.add_template_global(qr_svg)
