@@ -221,3 +221,37 @@ def test_cli_sheet_refuses_an_invalid_document(tmp_path: Path) -> None:
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("barbu-scorer: hand 4: ")
     assert "Traceback" not in result.stderr and not (tmp_path / "bad.pdf").exists()
+
+
+@pytest.mark.browser
+def test_the_browser_prints_only_the_sheet(
+    app: Flask, browser: Any, tournament: dict[str, Any]
+) -> None:
+    static = Path(app.static_folder or "")
+    with app.test_request_context("/"):
+        partial = render_template("pdf/_sheet.html", **sheet_context(tournament, name="Club"))
+    styles = "".join(
+        f"<style>{(static / 'css' / name).read_text(encoding='utf-8')}</style>"
+        for name in ("app.css", "sheet.css")
+    )
+    page_html = (
+        f'<!doctype html><html><head><meta charset="utf-8">{styles}</head><body>'
+        '<header class="bar"><a class="brand">Barbu Scorer</a></header>'
+        "<main><h1>Hand 29 of 28</h1><p>Screen only</p>"
+        f'<div class="sheet-print">{partial}</div></main></body></html>'
+    )
+    page = browser.new_page()
+    try:
+        page.emulate_media(media="screen", color_scheme="dark")
+        page.set_content(page_html)
+        assert not page.locator(".sheet").is_visible()  # on screen, the page is the app's
+        page.emulate_media(media="print", color_scheme="dark")
+        pdf = page.pdf(prefer_css_page_size=True)
+    finally:
+        page.close()
+    text = pages(pdf)
+    assert len(text) == 1 and "Final totals" in text[0] and "Club" in text[0]
+    assert "Screen only" not in text[0] and "Barbu Scorer" not in text[0]
+    box = PdfReader(io.BytesIO(pdf)).pages[0].mediabox
+    assert box.width > box.height  # landscape, from sheet.css
+    assert pictures(pdf, "sheet-browser-print")

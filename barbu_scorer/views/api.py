@@ -6,12 +6,13 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
 
-from .. import csrf
+from .. import bridge_store, csrf
 from ..db import get_db
 from ..scoring.documents import read_document, read_hand
 from ..scoring.errors import ScoringError
 from ..store import Conflict, Stale, StoredSession, add_hand, create_session, delete_last
 from ..store import key_matches, load, replace_hand
+from . import bridge_api
 from .access import scheme_lookup
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -60,8 +61,8 @@ def _body() -> Any:
     return data
 
 
-def _session(session_id: str) -> StoredSession:
-    stored = load(get_db(), session_id)
+def _session(session_id: str) -> StoredSession | bridge_store.StoredBridge:
+    stored = load(get_db(), session_id) or bridge_store.load(get_db(), session_id)
     if stored is None:
         raise ApiError(404, "no such session")
     return stored
@@ -106,6 +107,9 @@ def links(session_id: str, edit_key: str | None = None) -> dict[str, str]:
 def create() -> tuple[Response, int]:
     """Create a session from a document (hands optional)."""
     doc = _body()
+    if bridge_api.is_bridge_document(doc):
+        session_id, key = bridge_api.create(doc)
+        return _document(session_id, 201, edit_key=key, links=links(session_id, key))
     scheme, players, first, entries = read_document(doc, scheme_lookup())
     ref = doc.get("scheme") if isinstance(doc.get("scheme"), str) else scheme.id
     name = doc.get("name", "")
@@ -140,6 +144,12 @@ def add(session_id: str) -> tuple[Response, int]:
     """Record one hand; replaying the same hand changes nothing."""
     _require_key(session_id)
     data = _body()
+    if bridge_api.is_bridge_session(session_id):
+        number = _hand_number(bridge_api.numbered(data))
+        added = bridge_store.add_deal(
+            get_db(), session_id, number, bridge_api.deal_of(data), "api", _if_match()
+        )
+        return _document(session_id, 201 if added else 200)
     number = _hand_number(data)
     added = add_hand(get_db(), session_id, number, read_hand(data, number), "api", _if_match())
     return _document(session_id, 201 if added else 200)
@@ -150,6 +160,12 @@ def correct(session_id: str, number: int) -> tuple[Response, int]:
     """Correct a hand; every later figure follows."""
     _require_key(session_id)
     data = _body()
+    if bridge_api.is_bridge_session(session_id):
+        _hand_number(bridge_api.numbered(data), number)
+        bridge_store.replace_deal(
+            get_db(), session_id, number, bridge_api.deal_of(data), "api", _if_match()
+        )
+        return _document(session_id)
     _hand_number(data, number)
     replace_hand(get_db(), session_id, number, read_hand(data, number), "api", _if_match())
     return _document(session_id)
@@ -159,5 +175,8 @@ def correct(session_id: str, number: int) -> tuple[Response, int]:
 def undo(session_id: str, number: int) -> tuple[Response, int]:
     """Remove the last hand."""
     _require_key(session_id)
+    if bridge_api.is_bridge_session(session_id):
+        bridge_store.delete_last(get_db(), session_id, number, "api", _if_match())
+        return _document(session_id)
     delete_last(get_db(), session_id, number, "api", _if_match())
     return _document(session_id)

@@ -8,6 +8,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from ..bridge_store import is_bridge
 from ..db import get_db
 from ..forms import NewSessionForm, VersionForm
 from ..scoring.documents import read_players
@@ -20,10 +21,18 @@ from .present import session_view
 bp = Blueprint("sessions", __name__)
 
 
+# A Barbu Bridge session reached through one of these addresses goes to its own page.
+BRIDGE_PAGES = {"sessions.scorer": "bridge.scorer", "sessions.watch": "bridge.watch",
+                "sessions.claim": "bridge.claim", "sessions.changes": "bridge.changes"}
+
+
 def stored_or_404(session_id: str) -> StoredSession:
-    """The stored session, or a 404 page."""
+    """The stored session, or a 404 page (a redirect for a Barbu Bridge session's page)."""
     stored = load(get_db(), session_id)
     if stored is None:
+        page = BRIDGE_PAGES.get(request.endpoint or "")
+        if page and request.method == "GET" and is_bridge(get_db(), session_id):
+            abort(redirect(url_for(page, **(request.view_args or {}))))
         abort(404)
     return stored
 

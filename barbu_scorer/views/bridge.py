@@ -1,0 +1,320 @@
+"""Barbu Bridge pages: start a session, the scorer's and watchers' screens, the deal form,
+undo, history and the score pad as PDF. The same shape and guarantees as the Tournament
+pages (edit key, version check, replay-safe saves), over ``bridge_store``."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+from werkzeug.datastructures import MultiDict
+from werkzeug.wrappers import Response as BaseResponse
+
+from .. import bridge_store
+from ..bridge_forms import DealForm, NewBridgeForm, deal_from_form, form_from_deal
+from ..bridge_pad import SEATS, SIDE_NAMES, Pad, build_pad, contract_parts, result_text
+from ..bridge_store import Conflict, Stale, StoredBridge
+from ..db import get_db
+from ..forms import VersionForm
+from ..scoring.bridge import dealer_of, subgames_left
+from ..scoring.bridge_document import compute_bridge_document, read_bridge_document
+from ..scoring.errors import ScoringError
+from ..store import history
+from .access import can_edit, remember, require_edit
+
+bp = Blueprint("bridge", __name__)
+
+SUBGAME_LABELS = {
+    "barbu": "Barbu (K♥)",
+    "hearts": "Hearts",
+    "last_two": "Last Two",
+    "queens": "Queens",
+}
+
+
+def stored_or_404(session_id: str) -> StoredBridge:
+    """The stored Barbu Bridge session, or a 404 page."""
+    stored = bridge_store.load(get_db(), session_id)
+    if stored is None:
+        abort(404)
+    return stored
+
+
+def _pad(stored: StoredBridge) -> tuple[dict[str, Any], Pad]:
+    doc = stored.document()
+    return doc, build_pad(doc)
+
+
+def _message(error: ScoringError, number: int | None = None) -> str:
+    """The engine's message; prefixed with the deal when it is about another one."""
+    if error.hand is None or error.hand == number:
+        return error.message
+    return _("deal %(n)s: %(why)s", n=error.hand, why=error.message)
+
+
+@bp.route("/bridge/new", methods=["GET", "POST"])
+def new() -> str | BaseResponse:
+    """Start a Barbu Bridge session: four names from North clockwise, the first dealer."""
+    form = NewBridgeForm()
+    if form.validate_on_submit():
+        names = [(p.data or "").strip() for p in form.players]
+        drawn = form.first.data in (None, "", "random")
+        if not drawn and form.first.data not in ("0", "1", "2", "3"):
+            abort(400)
+        first = secrets.randbelow(4) if drawn else int(form.first.data)
+        try:
+            read_bridge_document({"format": "barbu-bridge/1", "players": names, "deals": []})
+        except ScoringError as error:
+            form.players.errors.append(error.message)
+        else:
+            stored, key = bridge_store.create(
+                get_db(), players=names, first_dealer=first, name=form.name.data or ""
+            )
+            remember(stored.id, key)
+            if drawn:
+                flash(_("The draw: %(name)s deals first.", name=names[first]), "draw")
+            return redirect(url_for("bridge.scorer", session_id=stored.id))
+    return render_template("bridge/new.html", form=form, seats=SEATS)
+
+
+@bp.get("/b/<session_id>/k/<key>")
+def claim(session_id: str, key: str) -> BaseResponse:
+    """The scorer's link: keep the edit key in this browser, then open the session."""
+    stored_or_404(session_id)
+    remember(session_id, key)
+    if not can_edit(session_id):
+        abort(403)
+    return redirect(url_for("bridge.scorer", session_id=session_id))
+
+
+@bp.get("/b/<session_id>")
+def scorer(session_id: str) -> str:
+    """The scorer's screen: the next deal, the totals per side, the pad."""
+    stored = stored_or_404(session_id)
+    require_edit(session_id)
+    remember(session_id)
+    doc, pad = _pad(stored)
+    return render_template(
+        "bridge/scorer.html",
+        stored=stored,
+        doc=doc,
+        pad=pad,
+        form=VersionForm(),
+        subgame_labels=SUBGAME_LABELS,
+        seats=SEATS,
+        deal_url=lambda n: url_for("bridge.deal", session_id=session_id, number=n),
+    )
+
+
+@bp.get("/bw/<session_id>")
+def watch(session_id: str) -> str:
+    """The watchers' screen: the pad, read-only, refreshing itself."""
+    stored = stored_or_404(session_id)
+    remember(session_id)
+    doc, pad = _pad(stored)
+    return render_template(
+        "bridge/watch.html",
+        stored=stored,
+        doc=doc,
+        pad=pad,
+        subgame_labels=SUBGAME_LABELS,
+        seats=SEATS,
+    )
+
+
+@bp.get("/bw/<session_id>/pad.pdf")
+def pad_pdf(session_id: str) -> Response:
+    """The score pad as a PDF (anyone with the watch link may print it)."""
+    from ..bridge_pdf import pad_pdf as render_pdf
+
+    stored = stored_or_404(session_id)
+    pdf = render_pdf(stored.document(), name=stored.name or None, date=stored.created[:10])
+    response = Response(pdf, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="barbu-bridge-{stored.id}.pdf"'
+    return response
+
+
+@bp.post("/b/<session_id>/undo")
+def undo(session_id: str) -> BaseResponse:
+    """Remove the last deal."""
+    stored = stored_or_404(session_id)
+    require_edit(session_id)
+    form = VersionForm()
+    if not form.validate_on_submit():
+        abort(400)
+    number = len(stored.deals)
+    try:
+        bridge_store.delete_last(get_db(), session_id, number, "scorer", form.version.data)
+    except Stale:
+        flash(_("Someone else changed this session: here it is as it stands now."), "error")
+    except Conflict as error:
+        flash(str(error), "error")
+    else:
+        flash(_("Deal %(n)s undone. It stays in the history.", n=number), "ok")
+    return redirect(url_for("bridge.scorer", session_id=session_id))
+
+
+@bp.get("/b/<session_id>/history")
+def changes(session_id: str) -> str:
+    """Every change made to the session: who, what, when."""
+    stored = stored_or_404(session_id)
+    require_edit(session_id)
+    return render_template(
+        "bridge/history.html", stored=stored, changes=history(get_db(), session_id)
+    )
+
+
+# --- one deal: the form, its preview, saving it -------------------------------------------
+
+
+def _editable(session_id: str, number: int) -> StoredBridge:
+    stored = stored_or_404(session_id)
+    require_edit(session_id)
+    if not 1 <= number <= min(len(stored.deals) + 1, 16):
+        abort(404)
+    return stored
+
+
+def preview(stored: StoredBridge, number: int, data: MultiDict[str, str]) -> dict[str, Any]:
+    """The deal's figures as the form stands (the whole session checked), or what is wrong."""
+    try:
+        deal = deal_from_form(data)
+        deals = [*stored.deals[: number - 1], deal, *stored.deals[number:]]
+        doc = compute_bridge_document(stored.entered(deals))
+    except ScoringError as error:
+        return {"ok": False, "error": _message(error, number)}
+    scored = doc["deals"][number - 1]
+    bridge = scored["bridge"]
+    lines = {side: [e for e in scored["entries"] if e["side"] == side] for side in SIDE_NAMES}
+    return {
+        "ok": True,
+        "deal": deal,
+        "scored": scored,
+        "lines": lines,
+        "points": {s: sum(e["points"] for e in lines[s]) for s in SIDE_NAMES},
+        "contract": contract_parts(bridge),
+        "result": result_text(bridge),
+    }
+
+
+def _render(
+    stored: StoredBridge,
+    number: int,
+    data: MultiDict[str, str],
+    form: DealForm,
+    result: dict[str, Any] | None = None,
+    error: str | None = None,
+) -> str:
+    chosen = [d["subgame"] for d in stored.deals]
+    doc, pad = _pad(stored)
+    if number <= len(stored.deals):
+        scored = doc["deals"][number - 1]
+        status = {
+            "rubber": scored["rubber"],
+            "vulnerable": [s for s in SIDE_NAMES if scored["vulnerable"][s]],
+        }
+    else:
+        assert pad.next is not None
+        status = {"rubber": pad.next.rubber, "vulnerable": list(pad.next.vulnerable)}
+    return render_template(
+        "bridge/deal.html",
+        stored=stored,
+        number=number,
+        data=data,
+        form=form,
+        result=result,
+        error=error,
+        correcting=number <= len(stored.deals),
+        dealer=dealer_of(number, stored.first_dealer),
+        subgames=subgames_left(chosen, number),
+        subgame_labels=SUBGAME_LABELS,
+        seats=SEATS,
+        sides=SIDE_NAMES,
+        pairs=pad.sides,
+        status=status,
+    )
+
+
+@bp.get("/b/<session_id>/deal/<int:number>")
+def deal(session_id: str, number: int) -> str:
+    """The deal form: a new deal, or a past one to correct (prefilled)."""
+    stored = _editable(session_id, number)
+    data: MultiDict[str, str] = MultiDict()
+    result = None
+    left = subgames_left([d["subgame"] for d in stored.deals], number)
+    if number <= len(stored.deals):
+        data = form_from_deal(stored.deals[number - 1])
+        result = preview(stored, number, data)
+    if request.args.get("subgame") in left:
+        data = MultiDict(data)
+        data["subgame"] = request.args["subgame"]
+    elif "subgame" not in data and len(left) == 1:
+        data = MultiDict(data)
+        data["subgame"] = left[0]  # deals 13-16: the dealer's last sub-game is forced
+    form = DealForm(formdata=None, number=number, version=stored.version)
+    return _render(stored, number, data, form, result)
+
+
+@bp.post("/b/<session_id>/deal/<int:number>")
+def save(session_id: str, number: int) -> str | BaseResponse | tuple[str, int]:
+    """Check or save the deal; a refused deal comes back with the reason, nothing stored."""
+    stored = _editable(session_id, number)
+    form = DealForm()
+    if not form.validate_on_submit() or form.number.data != number:
+        abort(400)
+    data = request.form
+    result = preview(stored, number, data)
+    if request.form.get("action") == "check":
+        return _render(stored, number, data, form, result)
+    if not result["ok"]:
+        return _render(stored, number, data, form, result, result["error"]), 422
+    db = get_db()
+    # A page drawn for a new deal always adds: sent twice, the second is a harmless replay.
+    intent = request.form.get("intent") or ("correct" if number <= len(stored.deals) else "new")
+    try:
+        if intent == "correct":
+            bridge_store.replace_deal(
+                db, session_id, number, result["deal"], "scorer", form.version.data
+            )
+            flash(_("Deal %(n)s corrected; the figures after it follow.", n=number), "ok")
+        elif bridge_store.add_deal(db, session_id, number, result["deal"], "scorer"):
+            flash(_("Deal %(n)s saved.", n=number), "ok")
+        else:
+            flash(_("Deal %(n)s was already saved.", n=number), "ok")
+    except Stale:
+        flash(
+            _(
+                "Someone else changed this session while you were entering: here it is as it"
+                " stands now. Please check and enter again."
+            ),
+            "error",
+        )
+        return redirect(url_for("bridge.deal", session_id=session_id, number=number))
+    except Conflict as error:
+        flash(_("Not saved: %(why)s. Here is the session as it stands.", why=str(error)), "error")
+    except ScoringError as error:
+        return _render(stored, number, data, form, result, _message(error, number)), 422
+    return redirect(url_for("bridge.scorer", session_id=session_id))
+
+
+@bp.post("/b/<session_id>/deal/<int:number>/preview")
+def live_preview(session_id: str, number: int) -> Response:
+    """The preview as JSON, for the page's script."""
+    stored = _editable(session_id, number)
+    result = preview(stored, number, request.form)
+    html = render_template(
+        "bridge/_preview.html", stored=stored, result=result, error=None, sides=SIDE_NAMES
+    )
+    return jsonify({"ok": result["ok"], "html": html})
