@@ -1,0 +1,76 @@
+"""How long the PDF score sheet takes, next to WeasyPrint's time for a trivial page.
+
+    python bench/sheet.py [--runs 7] [--paper A4]
+
+Both are timed in the same process, after one warm-up run each (imports, fonts), and
+the median of the runs is reported with the ratio. The sheet is a complete 28-hand
+tournament session with doubles, from tests/test_sheet.py; its time counts everything:
+scoring the document, the view-model, the matplotlib chart, the HTML and WeasyPrint.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from test_sheet import session_document  # noqa: E402
+
+from barbu_scorer.pdf import html_to_pdf, jinja_env, render_sheet_html, sheet_pdf  # noqa: E402
+from barbu_scorer.sheet import build_sheet, running_chart  # noqa: E402
+
+TRIVIAL = (
+    '<!doctype html><html><head><meta charset="utf-8"><title>Trivial</title></head>'
+    '<body style="font-family: \'DejaVu Sans\'"><h1>Barbu</h1><p>One page ♠♥♦♣.</p></body></html>'
+)
+
+
+def median_seconds(work: Callable[[], Any], runs: int) -> float:
+    """The median wall time of ``runs`` calls, after one warm-up call."""
+    work()
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    """Time the trivial page, the sheet and the sheet's parts; print them and the ratio."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--paper", default="A4")
+    args = parser.parse_args()
+    doc = session_document()
+
+    baseline = median_seconds(lambda: html_to_pdf(TRIVIAL), args.runs)
+    full = median_seconds(lambda: sheet_pdf(doc, paper=args.paper), args.runs)
+    sheet = build_sheet(doc, paper=args.paper)
+    chart = running_chart(sheet)
+    html = render_sheet_html(doc, paper=args.paper)
+    parts = {
+        "score + view-model": median_seconds(lambda: build_sheet(doc, paper=args.paper), args.runs),
+        "matplotlib chart": median_seconds(lambda: running_chart(sheet), args.runs),
+        "HTML (Jinja)": median_seconds(
+            lambda: jinja_env().get_template("pdf/_sheet.html").render(sheet=sheet, chart=chart),
+            args.runs,
+        ),
+        "WeasyPrint": median_seconds(lambda: html_to_pdf(html), args.runs),
+    }
+    print(f"median of {args.runs} runs, {sys.version.split()[0]}")
+    print(f"  trivial one-page document (WeasyPrint): {baseline * 1000:8.1f} ms")
+    print(f"  28-hand session sheet, everything:      {full * 1000:8.1f} ms")
+    for label, seconds in parts.items():
+        print(f"    {label:<22} {seconds * 1000:8.1f} ms")
+    print(f"  ratio: {full / baseline:.1f}x the trivial document (aim: 3x)")
+
+
+if __name__ == "__main__":
+    main()
