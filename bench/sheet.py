@@ -27,7 +27,7 @@ from barbu_scorer.sheet import build_sheet, running_chart  # noqa: E402
 
 TRIVIAL = (
     '<!doctype html><html><head><meta charset="utf-8"><title>Trivial</title></head>'
-    '<body style="font-family: \'DejaVu Sans\'"><h1>Barbu</h1><p>One page ♠♥♦♣.</p></body></html>'
+    "<body style=\"font-family: 'DejaVu Sans'\"><h1>Barbu</h1><p>One page ♠♥♦♣.</p></body></html>"
 )
 
 
