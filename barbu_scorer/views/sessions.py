@@ -14,8 +14,17 @@ from ..forms import NewSessionForm, VersionForm
 from ..scoring.documents import read_players
 from ..scoring.errors import ScoringError
 from ..scoring.schemes import BUILTINS, Scheme
-from ..store import Conflict, Stale, StoredSession, create_session, delete_last, history, load
-from .access import can_edit, remember, require_edit
+from ..store import (
+    Conflict,
+    Stale,
+    StoredSession,
+    create_session,
+    delete_last,
+    history,
+    key_matches,
+    load,
+)
+from .access import remember, require_edit
 from .present import session_view
 
 bp = Blueprint("sessions", __name__)
@@ -55,9 +64,9 @@ def new() -> str | Response:
             form.players.errors.append(str(error))
         else:
             drawn = form.first.data in (None, "", "random")
-            first = secrets.randbelow(scheme.players) if drawn else int(form.first.data)
-            if not 0 <= first < scheme.players:
+            if not drawn and form.first.data not in [str(s) for s in range(scheme.players)]:
                 abort(400)
+            first = secrets.randbelow(scheme.players) if drawn else int(form.first.data)
             stored, key = create_session(
                 get_db(), players=players, scheme=scheme, scheme_ref=scheme.id,
                 first_declarer=first, name=form.name.data or "",
@@ -76,9 +85,10 @@ def new() -> str | Response:
 def claim(session_id: str, key: str) -> Response:
     """The scorer's link: keep the edit key in this browser, then open the session."""
     stored_or_404(session_id)
-    remember(session_id, key)
-    if not can_edit(session_id):
+    # Check before keeping it: a wrong link must not replace a key this browser holds.
+    if not key_matches(get_db(), session_id, key):
         abort(403)
+    remember(session_id, key)
     return redirect(url_for("sessions.scorer", session_id=session_id))
 
 
