@@ -135,7 +135,10 @@ def session_to_dict(
     return {
         "format": FORMAT,
         "players": list(players),
-        "scheme": scheme_ref if scheme_ref in BUILTINS else scheme_to_dict(scheme),
+        # A built-in's id only for its very rules: an edited object may still carry the id.
+        "scheme": scheme_ref
+        if BUILTINS.get(scheme_ref or "") == scheme
+        else scheme_to_dict(scheme),
         "first_declarer": session.first_declarer,
         "hands": [hand_to_dict(h) for h in session.hands],
         "totals": list(session.totals),
