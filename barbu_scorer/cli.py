@@ -13,7 +13,8 @@ from .scoring import ScoringError, compute_document
 
 def fail(message: str) -> None:
     """Stop with one clear line on stderr and a non-zero exit."""
-    click.echo(f"barbu-scorer: {message}", err=True)
+    line = " ".join(message.splitlines())  # one line, whatever the message holds
+    click.echo(f"barbu-scorer: {line}", err=True)
     sys.exit(1)
 
 

@@ -54,8 +54,9 @@ def read_hand(data: Any, number: int) -> HandEntry:
         raise ScoringError("a hand must be an object", number)
     unknown = set(data) - HAND_KEYS - COMPUTED_HAND_KEYS - {"raw"}
     if unknown:
-        raise ScoringError(f"unknown field(s) {', '.join(sorted(unknown))}", number)
-    if "number" in data and data["number"] != number:
+        names = ", ".join(sorted(repr(key) for key in unknown))
+        raise ScoringError(f"unknown field(s) {names}", number)
+    if "number" in data and (isinstance(data["number"], bool) or data["number"] != number):
         raise ScoringError(f"this is hand {number}, not {data['number']!r}", number)
     if "contract" not in data:
         raise ScoringError("the contract is missing", number)

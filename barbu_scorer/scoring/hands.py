@@ -148,7 +148,7 @@ def raw_from_facts(scheme: Scheme, contract: str, facts: Mapping[str, Any]) -> R
     if extra:
         raise ScoringError(
             f"{scheme.name_of(contract)} takes the facts {', '.join(keys) or '(none)'}, "
-            f"not {', '.join(sorted(extra))}"
+            f"not {', '.join(sorted(repr(key) for key in extra))}"
         )
     if contract != "salad":
         return _component(scheme, contract, facts)

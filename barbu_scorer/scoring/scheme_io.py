@@ -47,12 +47,17 @@ def _ints(value: Any, what: str, length: int) -> tuple[int, ...]:
     return tuple(_int(v, what) for v in value)
 
 
+def _is_name(value: Any) -> bool:
+    """Some text fit to show in a message or on a page: no line breaks or control codes."""
+    return isinstance(value, str) and bool(value.strip()) and value.isprintable()
+
+
 def _custom(raw: Any) -> CustomContract:
     if not isinstance(raw, Mapping):
         raise ScoringError("scheme: a custom contract must be an object")
     cid, name = raw.get("id"), raw.get("name")
-    if not isinstance(cid, str) or not cid or not isinstance(name, str) or not name.strip():
-        raise ScoringError("scheme: a custom contract needs an id and a name")
+    if not isinstance(cid, str) or not cid or not _is_name(name):
+        raise ScoringError("scheme: a custom contract needs an id and a name (one line)")
     if cid in BUILTIN_CONTRACTS:
         raise ScoringError(f"scheme: custom contract id {cid!r} is a built-in contract's")
     positive = raw.get("positive", False)
@@ -80,11 +85,11 @@ def scheme_from_dict(data: Mapping[str, Any]) -> Scheme:
         raise ScoringError("scheme: base must be a built-in's id")
     base = builtin(base_id)
     name = data.get("name", base.name)
-    if not isinstance(name, str) or not name.strip():
-        raise ScoringError("scheme: the name must be some text")
+    if not _is_name(name):
+        raise ScoringError("scheme: the name must be some text, on one line")
     players = _int(data.get("players", base.players), "players", 3, 10)
     pack = data.get("pack", base.pack)
-    if pack not in cards.PACK_SIZES:
+    if isinstance(pack, bool) or not isinstance(pack, int) or pack not in cards.PACK_SIZES:
         raise ScoringError(f"scheme: the pack has 52 or 32 cards, not {pack!r}")
     size_changed = players != base.players or pack != base.pack
     left_out_raw = data.get("left_out")
@@ -105,13 +110,16 @@ def scheme_from_dict(data: Mapping[str, Any]) -> Scheme:
         )
     if any(c == "KH" for c in left_out):
         raise ScoringError("scheme: K♥ cannot be left out")
-    custom = tuple(_custom(c) for c in data.get("custom", [asdict(c) for c in base.custom]))
+    custom_raw = data.get("custom", [asdict(c) for c in base.custom])
+    if not isinstance(custom_raw, list | tuple):
+        raise ScoringError("scheme: custom is a list of contracts")
+    custom = tuple(_custom(c) for c in custom_raw)
     known = set(BUILTIN_CONTRACTS) | {c.id for c in custom}
     contracts = data.get("contracts", list(base.contracts))
     if not isinstance(contracts, list | tuple) or not contracts:
         raise ScoringError("scheme: at least one contract must be in play")
     for contract in contracts:
-        if contract not in known:
+        if not isinstance(contract, str) or contract not in known:
             raise ScoringError(f"scheme: unknown contract {contract!r}")
     if len(set(contracts)) != len(contracts):
         raise ScoringError("scheme: a contract is listed twice")

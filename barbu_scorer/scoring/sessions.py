@@ -127,12 +127,14 @@ def open_contracts(scheme: Scheme, played: Sequence[str]) -> tuple[str, ...]:
 
 
 def _raw(scheme: Scheme, entry: HandEntry, declarer: int, doubles: tuple[dbl.Double, ...]) -> Scores:
+    if entry.facts is not None and not isinstance(entry.facts, Mapping):
+        raise ScoringError("facts must be an object")
     facts = dict(entry.facts) if entry.facts is not None else None
     settles = (
         scheme.undoubled_settles and not scheme.is_positive(entry.contract) and not doubles
     )
-    if facts is not None and facts.get("undoubled") is not None:
-        if facts != {"undoubled": True}:
+    if facts is not None and "undoubled" in facts:
+        if facts != {"undoubled": True} or facts["undoubled"] is not True:
             raise ScoringError("undoubled: true stands alone, with no other facts")
         if not settles:
             raise ScoringError(
@@ -142,7 +144,8 @@ def _raw(scheme: Scheme, entry: HandEntry, declarer: int, doubles: tuple[dbl.Dou
     if settles:
         raw = undoubled_raw(scheme, entry.contract, declarer)
         if facts not in (None, {"undoubled": True}) or (
-            entry.raw is not None and tuple(entry.raw) != raw
+            entry.raw is not None
+            and (not isinstance(entry.raw, list | tuple) or tuple(entry.raw) != raw)
         ):
             raise ScoringError(
                 "nobody doubled, so this scheme settles the hand without play: "
@@ -166,7 +169,9 @@ def score_hand(scheme: Scheme, first_declarer: int, index: int, entry: HandEntry
     number = index + 1
     try:
         who = roles(scheme, first_declarer, index)
-        if entry.declarer is not None and entry.declarer != who.declarer:
+        if entry.declarer is not None and (
+            isinstance(entry.declarer, bool) or entry.declarer != who.declarer
+        ):
             raise ScoringError(f"the declarer is seat {who.declarer}, not {entry.declarer!r}")
         contract = check_contract(scheme, entry.contract)
         if contract not in open_contracts(scheme, played):
