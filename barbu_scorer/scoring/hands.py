@@ -137,6 +137,12 @@ def _check_salad(scheme: Scheme, facts: Mapping[str, Any]) -> None:
             raise ScoringError(f"seat {facts[key]} took {key.replace('_', ' ')} but no tricks")
     if facts["penultimate"] == facts["last"] and tricks[facts["last"]] < 2:
         raise ScoringError("whoever took both of the last two tricks took at least 2 tricks")
+    # K♥ is a heart: its taker counted it among their hearts, besides A♥ if they took both.
+    king, ace = facts["king_of_hearts"], facts["ace_of_hearts"]
+    need = 1 + (king == ace)
+    if facts["hearts"][king] < need:
+        took = "K♥ and A♥" if need == 2 else "K♥"
+        raise ScoringError(f"seat {king} took {took}, so at least {need} hearts")
 
 
 def raw_from_facts(scheme: Scheme, contract: str, facts: Mapping[str, Any]) -> Raw:

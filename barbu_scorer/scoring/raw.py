@@ -47,11 +47,12 @@ def _component(scheme: Scheme, contract: str) -> tuple[Vector, list[tuple[Vector
 
 
 def _salad_seat_ok(vector: Vector) -> bool:
-    """A seat's Salad take is possible: scoring cards and the last tricks need tricks."""
-    tricks, queens, penultimate, last, hearts, _ace, king = vector
+    """A seat's Salad take is possible: scoring cards and the last tricks need tricks,
+    and K♥ is one of the hearts taken (A♥ another)."""
+    tricks, queens, penultimate, last, hearts, ace, king = vector
     if tricks == 0:
         return not (queens or hearts or penultimate or last or king)
-    return penultimate + last <= tricks
+    return penultimate + last <= tricks and king + ace <= hearts
 
 
 def _options(scheme: Scheme, contract: str) -> tuple[Vector, Options]:
