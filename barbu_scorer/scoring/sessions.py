@@ -194,7 +194,9 @@ def _quota(scheme: Scheme, block: int, declarer: int, hands: Sequence[ScoredHand
     for hand in hands:
         for seat in dbl.laid_against(hand.doubles, declarer):
             laid[seat] += 1
-    owed = [max(0, scheme.quota - c) for c in laid]
+    # Without doubling nobody can lay a double, so nothing is owed.
+    wanted = scheme.quota if scheme.doubling else 0
+    owed = [max(0, wanted - c) for c in laid]
     left = len(scheme.contracts) - len(hands)
     penalties = [0] * n
     if left == 0 and scheme.quota_penalty:
