@@ -99,6 +99,12 @@ def default_shares(players: int, shares: tuple[int, ...] = RAVAGE_SHARES) -> tup
     """Ravage City shares by tie size (1..players): the whole penalty split evenly."""
     whole = shares[0]
     return tuple(
-        shares[size - 1] if size <= len(shares) else round(whole / size)
+        shares[size - 1] if size <= len(shares) else half_away(whole / size)
         for size in range(1, players + 1)
     )
+
+
+def half_away(x: float) -> int:
+    """Round to the nearest whole number, halves away from zero (never to even)."""
+    whole = int(abs(x) + 0.5)
+    return whole if x >= 0 else -whole

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .cards import SUITS, ranks
-from .contracts import BUILTIN_CONTRACTS, NEGATIVES
+from .contracts import BUILTIN_CONTRACTS, NEGATIVES, half_away
 from .errors import ScoringError
 from .schemes import Scheme
 
@@ -166,14 +166,8 @@ def raw_from_facts(scheme: Scheme, contract: str, facts: Mapping[str, Any]) -> R
 def undoubled_raw(scheme: Scheme, contract: str, declarer: int) -> Raw:
     """A negative hand nobody doubled, settled without play: opponents share the total."""
     total = scheme.total(contract)
-    share = _half_away(total / (scheme.players - 1))
+    share = half_away(total / (scheme.players - 1))
     return tuple(
         total - share * (scheme.players - 1) if i == declarer else share
         for i in range(scheme.players)
     )
-
-
-def _half_away(x: float) -> int:
-    """Round to the nearest whole number, halves away from zero."""
-    whole = int(abs(x) + 0.5)
-    return whole if x >= 0 else -whole
