@@ -36,8 +36,10 @@ def scheme_to_dict(scheme: Scheme) -> dict[str, Any]:
 def _int(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ScoringError(f"scheme: {what} must be a whole number, not {value!r}")
-    if (low is not None and value < low) or (high is not None and value > high):
+    if low is not None and high is not None and not low <= value <= high:
         raise ScoringError(f"scheme: {what} must be between {low} and {high}, not {value}")
+    if low is not None and value < low:
+        raise ScoringError(f"scheme: {what} must be at least {low}, not {value}")
     return value
 
 
@@ -108,12 +110,15 @@ def scheme_from_dict(data: Mapping[str, Any]) -> Scheme:
             f"scheme: {pack - len(left_out)} cards do not deal evenly to {players} players; "
             f"leave out {(pack - len(left_out)) % players} more"
         )
-    if any(c == "KH" for c in left_out):
-        raise ScoringError("scheme: K♥ cannot be left out")
+    # No Hearts and Barbu score these very cards.
+    if "KH" in left_out or "AH" in left_out:
+        raise ScoringError("scheme: K♥ and A♥ cannot be left out")
     custom_raw = data.get("custom", [asdict(c) for c in base.custom])
     if not isinstance(custom_raw, list | tuple):
         raise ScoringError("scheme: custom is a list of contracts")
     custom = tuple(_custom(c) for c in custom_raw)
+    if len({c.id for c in custom}) != len(custom):
+        raise ScoringError("scheme: two custom contracts have the same id")
     known = set(BUILTIN_CONTRACTS) | {c.id for c in custom}
     contracts = data.get("contracts", list(base.contracts))
     if not isinstance(contracts, list | tuple) or not contracts:
