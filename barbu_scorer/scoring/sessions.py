@@ -108,12 +108,17 @@ class Session:
         return open_contracts(self.scheme, [h.entry.contract for h in self.hands])
 
 
-def roles(scheme: Scheme, first_declarer: int, index: int) -> Roles:
-    """The roles of hand ``index`` (0-based): declarer blocks run clockwise."""
+def roles(scheme: Scheme, first_declarer: int, index: int, contract: str | None = None) -> Roles:
+    """The roles of hand ``index`` (0-based): declarer blocks run clockwise.
+
+    When the dealer chooses, the player on the dealer's left leads, but the dealer
+    starts Dominoes; give the ``contract`` once it is known.
+    """
     n = scheme.players
     declarer = (first_declarer + index // len(scheme.contracts)) % n
     if scheme.chooser == "dealer":
-        return Roles(declarer, declarer, (declarer - 1) % n, (declarer + 1) % n)
+        leader = declarer if contract == "dominoes" else (declarer + 1) % n
+        return Roles(declarer, declarer, (declarer - 1) % n, leader)
     return Roles(declarer, (declarer - 1) % n, (declarer + n // 2) % n, declarer)
 
 
@@ -174,6 +179,7 @@ def score_hand(scheme: Scheme, first_declarer: int, index: int, entry: HandEntry
         ):
             raise ScoringError(f"the declarer is seat {who.declarer}, not {entry.declarer!r}")
         contract = check_contract(scheme, entry.contract)
+        who = roles(scheme, first_declarer, index, contract)
         if contract not in open_contracts(scheme, played):
             if scheme.order == "fixed":
                 raise ScoringError(
@@ -219,7 +225,10 @@ def score_session(scheme: Scheme, first_declarer: int, entries: Sequence[HandEnt
     if isinstance(first_declarer, bool) or not isinstance(first_declarer, int) or not 0 <= first_declarer < n:
         raise ScoringError(f"first_declarer must be a seat from 0 to {n - 1}")
     if len(entries) > scheme.hands:
-        raise ScoringError(f"a session of {scheme.name} has {scheme.hands} hands, not {len(entries)}")
+        raise ScoringError(
+            f"a session of {scheme.name} has {scheme.hands} hands, not {len(entries)}",
+            scheme.hands + 1,
+        )
     per_block = len(scheme.contracts)
     totals = [0] * n
     scored: list[ScoredHand] = []
