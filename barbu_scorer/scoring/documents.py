@@ -14,7 +14,8 @@ FORMAT = "barbu-session/1"
 HAND_KEYS = frozenset(
     {"contract", "facts", "raw", "doubles", "trump", "start_rank", "declarer", "number"}
 )
-# Computed on export; accepted back on import and checked to match.
+# Computed on export; accepted back on import and ignored: every figure is recomputed
+# from the entries, so an edited hand never clashes with stale figures after it.
 COMPUTED_HAND_KEYS = frozenset({"dealer", "cutter", "leader", "transfers", "adjusted", "totals",
                                 "penalties"})
 SchemeLookup = Callable[[str], Scheme | None]
