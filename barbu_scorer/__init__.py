@@ -63,10 +63,10 @@ def create_app(
     babel.init_app(app)
 
     from . import db
-    from .views import api, bridge, errors, exports, hands, main, sessions
+    from .views import api, bridge, errors, exports, hands, main, schemes, sessions
 
     db.init_app(app)
     errors.init_app(app)
-    for blueprint in (main.bp, sessions.bp, hands.bp, api.bp, exports.bp, bridge.bp):
+    for blueprint in (main.bp, sessions.bp, hands.bp, api.bp, exports.bp, bridge.bp, schemes.bp):
         app.register_blueprint(blueprint)
     return app

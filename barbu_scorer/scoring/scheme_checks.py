@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import card_label, default_left_out, is_card
-from .contracts import BUILTIN_CONTRACTS, CATALOGUE, NEGATIVES, half_away
+from .contracts import BUILTIN_CONTRACTS, CATALOGUE, NEGATIVES, default_shares
 from .schemes import Scheme
 
 VALUE_WORDS: dict[str, str] = {
@@ -164,8 +164,10 @@ def _shares(scheme: Scheme) -> list[SchemeWarning]:
             )
         )
     whole = shares[0]
+    # The app's own proposal: the whole penalty split evenly among the tied players.
+    even = default_shares(len(shares), (whole,))
     for size, share in enumerate(shares[1:], start=2):
-        usual = half_away(whole / size)
+        usual = even[size - 1]
         if share != usual:
             out.append(
                 SchemeWarning(

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from flask import abort, session
 
+from .. import scheme_store
 from ..db import get_db
 from ..scoring.schemes import Scheme
 from ..store import key_matches
@@ -40,5 +41,6 @@ def require_edit(session_id: str) -> None:
 
 
 def scheme_lookup() -> Callable[[str], Scheme | None]:
-    """Finds a saved house scheme by name (none are stored yet)."""
-    return lambda name: None
+    """Finds a saved house scheme by name (ignoring case)."""
+    db = get_db()
+    return lambda name: scheme_store.find(db, name)

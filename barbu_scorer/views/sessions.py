@@ -8,6 +8,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from .. import scheme_store
 from ..bridge_store import is_bridge
 from ..db import get_db
 from ..forms import NewSessionForm, VersionForm
@@ -24,7 +25,7 @@ from ..store import (
     key_matches,
     load,
 )
-from .access import remember, require_edit
+from .access import remember, require_edit, scheme_lookup
 from .present import session_view
 
 bp = Blueprint("sessions", __name__)
@@ -47,7 +48,9 @@ def stored_or_404(session_id: str) -> StoredSession:
 
 
 def _scheme(scheme_id: str | None) -> Scheme:
-    return BUILTINS.get(scheme_id or "tournament", BUILTINS["tournament"])
+    """A built-in by id, else a saved house scheme by name, else Tournament Barbu."""
+    house = scheme_lookup()(scheme_id) if scheme_id and scheme_id not in BUILTINS else None
+    return house or BUILTINS.get(scheme_id or "tournament", BUILTINS["tournament"])
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -77,6 +80,7 @@ def new() -> str | Response:
             return redirect(url_for("sessions.scorer", session_id=stored.id))
     return render_template(
         "session/new.html", form=form, scheme=scheme, schemes=BUILTINS.values(),
+        house=scheme_store.list_schemes(get_db()),
         contract_names=[scheme.name_of(c) for c in scheme.contracts],
     )
 
