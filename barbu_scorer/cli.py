@@ -60,7 +60,9 @@ def _score_any(doc: Any) -> dict[str, Any]:
 @click.option("--port", default=5000, show_default=True, type=int, help="Port to listen on.")
 @click.option("--threads", default=4, show_default=True, type=int, help="Worker threads.")
 @click.option(
-    "--instance", default="instance", show_default=True,
+    "--instance",
+    default="instance",
+    show_default=True,
     help="Folder for the SQLite file and the secret key (created if missing).",
 )
 def serve(host: str, port: int, threads: int, instance: str) -> None:

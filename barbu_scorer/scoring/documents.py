@@ -16,8 +16,9 @@ HAND_KEYS = frozenset(
 )
 # Computed on export; accepted back on import and ignored: every figure is recomputed
 # from the entries, so an edited hand never clashes with stale figures after it.
-COMPUTED_HAND_KEYS = frozenset({"dealer", "cutter", "leader", "transfers", "adjusted", "totals",
-                                "penalties"})
+COMPUTED_HAND_KEYS = frozenset(
+    {"dealer", "cutter", "leader", "transfers", "adjusted", "totals", "penalties"}
+)
 SchemeLookup = Callable[[str], Scheme | None]
 
 

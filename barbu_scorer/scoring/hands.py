@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from .cards import SUITS, ranks
@@ -51,7 +51,9 @@ def check_announcement(
         if scheme.dominoes_start == "rank" and start_rank is None:
             raise ScoringError(f"Dominoes needs the starting rank ({allowed[0]}..A)")
         if start_rank is not None and start_rank not in allowed:
-            raise ScoringError(f"the starting rank is one of {' '.join(allowed)}, not {start_rank!r}")
+            raise ScoringError(
+                f"the starting rank is one of {' '.join(allowed)}, not {start_rank!r}"
+            )
         if scheme.dominoes_start == "fixed" and start_rank not in (None, "7"):
             raise ScoringError("this scheme always starts Dominoes from 7♦")
     elif start_rank is not None:
@@ -91,9 +93,7 @@ def _component(scheme: Scheme, contract: str, facts: Mapping[str, Any]) -> Raw:
         if hearts[ace] == 0:
             raise ScoringError("whoever took A♥ took at least one heart")
         per, ace_value = scheme.value(contract, "heart"), scheme.value(contract, "ace")
-        return tuple(
-            per * (h - (i == ace)) + ace_value * (i == ace) for i, h in enumerate(hearts)
-        )
+        return tuple(per * (h - (i == ace)) + ace_value * (i == ace) for i, h in enumerate(hearts))
     if contract == "no_last_two":
         pen = _seat(facts.get("penultimate"), "who took the penultimate trick", n)
         last = _seat(facts.get("last"), "who took the last trick", n)

@@ -42,7 +42,8 @@ def _component(scheme: Scheme, contract: str) -> tuple[Vector, list[tuple[Vector
     if contract == "dominoes":
         players = scheme.players
         places = [tuple(int(i == j) for i in range(players)) for j in range(players)]
-        return (1,) * players, [(place, award) for place, award in zip(places, scheme.awards)]
+        placed = zip(places, scheme.awards, strict=False)  # places without an award: none
+        return (1,) * players, [(place, award) for place, award in placed]
     raise ScoringError(f"no facts describe {contract}")
 
 
@@ -79,7 +80,11 @@ _CACHE: dict[tuple[Any, ...], tuple[Vector, Options]] = {}
 def _options_for(scheme: Scheme, contract: str) -> tuple[Vector, Options]:
     """The options, cached on the figures that shape them (Salad's are costly)."""
     key = (
-        contract, scheme.players, scheme.pack, scheme.left_out, scheme.awards,
+        contract,
+        scheme.players,
+        scheme.pack,
+        scheme.left_out,
+        scheme.awards,
         tuple(sorted((c, tuple(sorted(v.items()))) for c, v in scheme.values.items())),
     )
     if key not in _CACHE:
@@ -93,8 +98,8 @@ def _possible(target: Vector, options: Options, raw: Sequence[int]) -> bool:
         grown: set[Vector] = set()
         for state in states:
             for choice in options.get(score, ()):
-                nxt = tuple(a + b for a, b in zip(state, choice))
-                if all(x <= t for x, t in zip(nxt, target)):
+                nxt = tuple(a + b for a, b in zip(state, choice, strict=True))
+                if all(x <= t for x, t in zip(nxt, target, strict=True)):
                     grown.add(nxt)
         if not grown:
             return False

@@ -82,7 +82,9 @@ def scheme_from_dict(data: Mapping[str, Any]) -> Scheme:
     if not isinstance(data, Mapping):
         raise ScoringError("scheme: must be a built-in's id, a saved scheme's name or an object")
     given_id = data.get("id")
-    base_id = data.get("base", given_id if isinstance(given_id, str) and given_id in BUILTINS else "tournament")
+    base_id = data.get(
+        "base", given_id if isinstance(given_id, str) and given_id in BUILTINS else "tournament"
+    )
     if not isinstance(base_id, str):
         raise ScoringError("scheme: base must be a built-in's id")
     base = builtin(base_id)

@@ -131,20 +131,19 @@ def open_contracts(scheme: Scheme, played: Sequence[str]) -> tuple[str, ...]:
     return tuple(c for c in scheme.contracts if c not in in_block)
 
 
-def _raw(scheme: Scheme, entry: HandEntry, declarer: int, doubles: tuple[dbl.Double, ...]) -> Scores:
+def _raw(
+    scheme: Scheme, entry: HandEntry, declarer: int, doubles: tuple[dbl.Double, ...]
+) -> Scores:
     if entry.facts is not None and not isinstance(entry.facts, Mapping):
         raise ScoringError("facts must be an object")
     facts = dict(entry.facts) if entry.facts is not None else None
-    settles = (
-        scheme.undoubled_settles and not scheme.is_positive(entry.contract) and not doubles
-    )
+    settles = scheme.undoubled_settles and not scheme.is_positive(entry.contract) and not doubles
     if facts is not None and "undoubled" in facts:
         if facts != {"undoubled": True} or facts["undoubled"] is not True:
             raise ScoringError("undoubled: true stands alone, with no other facts")
         if not settles:
             raise ScoringError(
-                "only an undoubled negative hand under the 'settle without play' rule "
-                "is undoubled"
+                "only an undoubled negative hand under the 'settle without play' rule is undoubled"
             )
     if settles:
         raw = undoubled_raw(scheme, entry.contract, declarer)
@@ -153,8 +152,7 @@ def _raw(scheme: Scheme, entry: HandEntry, declarer: int, doubles: tuple[dbl.Dou
             and (not isinstance(entry.raw, list | tuple) or tuple(entry.raw) != raw)
         ):
             raise ScoringError(
-                "nobody doubled, so this scheme settles the hand without play: "
-                f"raw {list(raw)}"
+                f"nobody doubled, so this scheme settles the hand without play: raw {list(raw)}"
             )
         return raw
     if facts is None and entry.raw is None:
@@ -165,11 +163,15 @@ def _raw(scheme: Scheme, entry: HandEntry, declarer: int, doubles: tuple[dbl.Dou
         return raw_given
     derived = raw_from_facts(scheme, entry.contract, facts)
     if raw_given is not None and raw_given != derived:
-        raise ScoringError(f"the raw scores {list(raw_given)} disagree with the facts ({list(derived)})")
+        raise ScoringError(
+            f"the raw scores {list(raw_given)} disagree with the facts ({list(derived)})"
+        )
     return derived
 
 
-def score_hand(scheme: Scheme, first_declarer: int, index: int, entry: HandEntry, played: Sequence[str]) -> tuple[Roles, tuple[dbl.Double, ...], Scores, Scores]:
+def score_hand(
+    scheme: Scheme, first_declarer: int, index: int, entry: HandEntry, played: Sequence[str]
+) -> tuple[Roles, tuple[dbl.Double, ...], Scores, Scores]:
     """Check one hand against the rules; its roles, doubles, raw and transfers."""
     number = index + 1
     try:
@@ -180,12 +182,13 @@ def score_hand(scheme: Scheme, first_declarer: int, index: int, entry: HandEntry
             raise ScoringError(f"the declarer is seat {who.declarer}, not {entry.declarer!r}")
         contract = check_contract(scheme, entry.contract)
         who = roles(scheme, first_declarer, index, contract)
-        if contract not in open_contracts(scheme, played):
+        offered = open_contracts(scheme, played)
+        if contract not in offered:
             if scheme.order == "fixed":
-                raise ScoringError(
-                    f"the order is fixed: this hand is {scheme.name_of(open_contracts(scheme, played)[0])}"
-                )
-            raise ScoringError(f"seat {who.declarer} has already declared {scheme.name_of(contract)}")
+                raise ScoringError(f"the order is fixed: this hand is {scheme.name_of(offered[0])}")
+            raise ScoringError(
+                f"seat {who.declarer} has already declared {scheme.name_of(contract)}"
+            )
         check_announcement(scheme, contract, entry.trump, entry.start_rank)
         doubles = dbl.check_doubles(scheme, contract, who.declarer, entry.doubles)
         raw = _raw(scheme, entry, who.declarer, doubles)
@@ -222,7 +225,11 @@ def _quota(scheme: Scheme, block: int, declarer: int, hands: Sequence[ScoredHand
 def score_session(scheme: Scheme, first_declarer: int, entries: Sequence[HandEntry]) -> Session:
     """Score every hand in order; the first broken rule raises, naming its hand."""
     n = scheme.players
-    if isinstance(first_declarer, bool) or not isinstance(first_declarer, int) or not 0 <= first_declarer < n:
+    if (
+        isinstance(first_declarer, bool)
+        or not isinstance(first_declarer, int)
+        or not 0 <= first_declarer < n
+    ):
         raise ScoringError(f"first_declarer must be a seat from 0 to {n - 1}")
     if len(entries) > scheme.hands:
         raise ScoringError(
@@ -237,22 +244,37 @@ def score_session(scheme: Scheme, first_declarer: int, entries: Sequence[HandEnt
         who, doubles, raw, transfers = score_hand(
             scheme, first_declarer, index, entry, [h.entry.contract for h in scored]
         )
-        adjusted = tuple(r + t for r, t in zip(raw, transfers))
+        adjusted = tuple(r + t for r, t in zip(raw, transfers, strict=True))
         block = index // per_block
-        hand = ScoredHand(index + 1, block, who, entry, doubles, raw, transfers, adjusted, (0,) * n, ())
+        hand = ScoredHand(
+            index + 1, block, who, entry, doubles, raw, transfers, adjusted, (0,) * n, ()
+        )
         block_hands = [h for h in scored if h.block == block] + [hand]
         if len(quota) == block:
             quota.append(_quota(scheme, block, who.declarer, block_hands))
         else:
             quota[block] = _quota(scheme, block, who.declarer, block_hands)
         penalties = quota[block].penalties or (0,) * n
-        totals = [t + a + p for t, a, p in zip(totals, adjusted, penalties)]
+        totals = [t + a + p for t, a, p in zip(totals, adjusted, penalties, strict=True)]
         scored.append(
-            ScoredHand(index + 1, block, who, entry, doubles, raw, transfers, adjusted, penalties, tuple(totals))
+            ScoredHand(
+                index + 1,
+                block,
+                who,
+                entry,
+                doubles,
+                raw,
+                transfers,
+                adjusted,
+                penalties,
+                tuple(totals),
+            )
         )
     complete = len(scored) == scheme.hands
     winners = tuple(s for s in range(n) if totals[s] == max(totals)) if complete else ()
-    return Session(scheme, first_declarer, tuple(scored), tuple(quota), tuple(totals), complete, winners)
+    return Session(
+        scheme, first_declarer, tuple(scored), tuple(quota), tuple(totals), complete, winners
+    )
 
 
 def ranking(totals: Sequence[int]) -> list[tuple[int, int]]:
