@@ -237,6 +237,16 @@ def _canonical(stored: StoredSession, number: int, entry: HandEntry) -> dict[str
     return {**entry_dict(entry), "doubles": [list(pair) for pair in hand.doubles]}
 
 
+def same_hand(stored: StoredSession, number: int, entry: HandEntry) -> bool:
+    """Whether hand ``number`` is already recorded with exactly this entry (a replay)."""
+    if not 1 <= number <= len(stored.entries):
+        return False
+    try:
+        return _canonical(stored, number, entry) == stored.entries[number - 1]
+    except ScoringError:
+        return False
+
+
 def add_hand(
     db: Database, session_id: str, number: int, entry: HandEntry, who: str,
     version: int | None = None,

@@ -209,6 +209,23 @@ def test_what_a_hand_states_is_checked_before_it_is_stored(
     assert store.load(db, stored.id) == stored
 
 
+@pytest.mark.parametrize(
+    ("number", "data", "same"),
+    [
+        (1, BLOCK[0], True),
+        (1, {**BLOCK[0], "raw": [-12, -6, -6, 0]}, True),
+        (1, {**BLOCK[0], "doubles": []}, False),
+        (1, {**BLOCK[0], "facts": {"queens": [4, 0, 0, 0]}}, False),
+        (1, {**BLOCK[0], "facts": {"queens": [5, 0, 0, 0]}}, False),  # illegal: not the same
+        (2, BLOCK[1], False),  # not recorded yet
+        (0, BLOCK[0], False),
+    ],
+)
+def test_same_hand(db: Database, number: int, data: dict[str, Any], same: bool) -> None:
+    stored, _ = new(db, 1)
+    assert store.same_hand(stored, number, hand(max(number, 1), data)) is same
+
+
 def test_add_hand_with_a_stale_version(db: Database) -> None:
     stored, _ = new(db)
     with pytest.raises(store.Stale):

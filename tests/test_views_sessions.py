@@ -12,12 +12,38 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from jinja2.bccache import Bucket, BytecodeCache
 from werkzeug.test import TestResponse
 
 from barbu_scorer.db import get_db
 from barbu_scorer.scoring.schemes import BUILTINS
 
 PLAYERS = ["Ada", "Ben", "Clara", "Dan"]
+
+
+class CompiledTemplates(BytecodeCache):
+    """Templates compiled once for the whole module: each test's fresh app would otherwise
+    compile every page again, which is most of these tests' time."""
+
+    def __init__(self) -> None:
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if bucket.key in self.code:
+            bucket.bytecode_from_string(self.code[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+TEMPLATES = CompiledTemplates()
+
+
+@pytest.fixture
+def app(app: Flask) -> Flask:
+    """The shared test app (conftest), its templates compiled once per module."""
+    app.jinja_env.bytecode_cache = TEMPLATES
+    return app
 
 
 # --- reading pages -------------------------------------------------------------------
@@ -539,7 +565,10 @@ def test_a_shared_victory(client: FlaskClient) -> None:
 HOSTILE = ["<script>alert(1)</script>", "<b>&amp;", "Clara", "Dan"]
 
 
-def test_names_are_escaped_on_every_page(app: Flask, client: FlaskClient) -> None:
+def test_names_are_escaped_on_every_page(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("barbu_scorer.views.sessions.secrets.randbelow", lambda n: 0)
     response = client.post("/new", data=new_form(HOSTILE, first="random"),
                            follow_redirects=True)
     session_id = response.request.path.rsplit("/", 1)[1]

@@ -17,7 +17,7 @@ from ..scoring.documents import read_hand
 from ..scoring.hands import FACT_KEYS
 from ..scoring.errors import ScoringError
 from ..scoring.sessions import open_contracts, roles, score_session
-from ..store import Conflict, Stale, StoredSession, add_hand, replace_hand
+from ..store import Conflict, Stale, StoredSession, add_hand, replace_hand, same_hand
 from .access import require_edit
 from .sessions import stored_or_404
 
@@ -106,7 +106,8 @@ def _shortcut(stored: StoredSession, number: int, contract: str, data: MultiDict
     declarer = roles(scheme, stored.first_declarer, number - 1).declarer
     if not 0 <= seat < scheme.players:
         return data
-    made = [tuple(int(x) for x in d.split("-")) for d in data.getlist("double")]
+    made = [tuple(int(x) for x in d.split("-")) for d in data.getlist("double")
+            if d.count("-") == 1 and d.replace("-", "").isdigit()]
     try:
         pairs = (dbl.maximum(scheme, contract, declarer, seat, made) if kind == "max"
                  else dbl.family(scheme, contract, declarer, seat))
@@ -180,7 +181,8 @@ def save(session_id: str, number: int) -> str | Response:
     stored = _editable(session_id, number)
     form = HandForm()
     contract = request.form.get("contract") or None
-    if not form.validate_on_submit() or form.number.data != number or contract is None:
+    if (not form.validate_on_submit() or form.number.data != number
+            or contract not in _choices(stored, number)):
         abort(400)
     action = request.form.get("action", "save")
     data = request.form
@@ -191,6 +193,10 @@ def save(session_id: str, number: int) -> str | Response:
     if action == "check" or not result["ok"]:
         return _render(stored, number, contract, data, form, result, None if result["ok"] else result["error"])
     entry = read_hand(result["entry"], number)
+    if same_hand(stored, number, entry):
+        # A second tap on Save, a resent form, or a correction that changes nothing.
+        flash(_("Hand %(n)s was already saved.", n=number), "ok")
+        return redirect(url_for("sessions.scorer", session_id=session_id))
     try:
         if number <= len(stored.entries):
             replace_hand(get_db(), session_id, number, entry, "scorer", form.version.data)
@@ -213,7 +219,7 @@ def live_preview(session_id: str, number: int) -> Response:
     """The preview as JSON, for the page's script."""
     stored = _editable(session_id, number)
     contract = request.form.get("contract")
-    if contract is None:
+    if contract not in _choices(stored, number):
         abort(400)
     result = preview(stored, number, request.form, contract)
     html = render_template("session/_preview.html", stored=stored, result=result, error=None)
