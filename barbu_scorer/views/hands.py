@@ -142,7 +142,7 @@ ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th
 
 def _render(stored: StoredSession, number: int, contract: str | None, data: MultiDict[str, str], form: HandForm, result: dict[str, Any] | None = None, error: str | None = None) -> str:
     scheme = stored.scheme
-    who = roles(scheme, stored.first_declarer, number - 1)
+    who = roles(scheme, stored.first_declarer, number - 1, contract)
     return render_template(
         "session/hand.html", stored=stored, scheme=scheme, number=number, form=form,
         contract=contract, choices=_choices(stored, number), data=data, who=who,
