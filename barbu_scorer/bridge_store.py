@@ -126,6 +126,15 @@ def _scored(stored: StoredBridge, deals: Sequence[Mapping[str, Any]]) -> dict[st
     return compute_bridge_document(stored.entered(deals))
 
 
+def _check_names(players: Sequence[str]) -> None:
+    """As for Tournament sessions: names of at most 40 characters, different ignoring case."""
+    names = [name.strip() for name in players if isinstance(name, str)]
+    if any(len(name) > 40 for name in names):
+        raise ScoringError("players: keep each name to 40 characters")
+    if len({name.casefold() for name in names}) != len(names):
+        raise ScoringError("two players have the same name")
+
+
 def create(
     db: Database,
     *,
@@ -136,6 +145,7 @@ def create(
     unfinished_partscore: int = UNFINISHED_PARTSCORE,
 ) -> tuple[StoredBridge, str]:
     """Store a new session (checked whole first); the stored session and its edit key."""
+    _check_names(players)
     doc = compute_bridge_document(
         {
             "format": FORMAT,

@@ -64,8 +64,10 @@ def test_create_refuses_an_invalid_document_and_stores_nothing(
     with pytest.raises(ScoringError) as error:
         new(db, deals=deals)
     assert error.value.hand == 3
-    with pytest.raises(ScoringError):
-        bridge_store.create(db, players=["A", "A", "B", "C"], first_dealer=0)
+    with pytest.raises(ScoringError, match="same name"):
+        bridge_store.create(db, players=["Ann", "ann", "B", "C"], first_dealer=0)
+    with pytest.raises(ScoringError, match="40 characters"):
+        bridge_store.create(db, players=["A" * 41, "B", "C", "D"], first_dealer=0)
     assert db["sessions"].count == 0 and db["hands"].count == 0
 
 

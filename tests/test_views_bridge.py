@@ -115,6 +115,7 @@ def test_a_drawn_first_dealer_is_announced(app: Flask, client: FlaskClient) -> N
     ("players", "message"),
     [
         (("Ada", "Ben", "Ada", "Dan"), "two players have the same name"),
+        (("Ada", "Ben", "ADA", "Dan"), "two players have the same name"),
         (("Ada", "", "Clara", "Dan"), "Every seat needs a name."),
         (("Ada", "B" * 41, "Clara", "Dan"), "40"),
     ],
@@ -185,6 +186,14 @@ def test_the_scorer_link_hands_over_the_key(app: Flask, client: FlaskClient) -> 
     third = app.test_client()
     assert third.get(f"/s/{_stored.id}/k/{key}").location == f"/b/{_stored.id}/k/{key}"
     assert client.get(f"/s/{session_id}").location == f"/b/{session_id}"
+    # a wrong link does not replace the key this browser holds
+    assert client.get(f"/b/{session_id}/k/wrong").status_code == 403
+    assert client.get(f"/b/{session_id}").status_code == 200
+
+
+def test_a_bad_first_dealer_is_a_400(client: FlaskClient) -> None:
+    data = {f"players-{i}": n for i, n in enumerate(("A", "B", "C", "D"))}
+    assert client.post("/bridge/new", data={**data, "first": "4"}).status_code == 400
 
 
 def test_unknown_sessions_and_deals_are_404(app: Flask, client: FlaskClient) -> None:

@@ -29,10 +29,10 @@ from ..bridge_store import Conflict, Stale, StoredBridge
 from ..db import get_db
 from ..forms import VersionForm
 from ..scoring.bridge import dealer_of, subgames_left
-from ..scoring.bridge_document import compute_bridge_document, read_bridge_document
+from ..scoring.bridge_document import compute_bridge_document
 from ..scoring.errors import ScoringError
 from ..store import history
-from .access import can_edit, remember, require_edit
+from .access import remember, require_edit
 
 bp = Blueprint("bridge", __name__)
 
@@ -75,13 +75,12 @@ def new() -> str | BaseResponse:
             abort(400)
         first = secrets.randbelow(4) if drawn else int(form.first.data)
         try:
-            read_bridge_document({"format": "barbu-bridge/1", "players": names, "deals": []})
-        except ScoringError as error:
-            form.players.errors.append(error.message)
-        else:
             stored, key = bridge_store.create(
                 get_db(), players=names, first_dealer=first, name=form.name.data or ""
             )
+        except ScoringError as error:
+            form.players.errors.append(error.message)
+        else:
             remember(stored.id, key)
             if drawn:
                 flash(_("The draw: %(name)s deals first.", name=names[first]), "draw")
@@ -93,9 +92,10 @@ def new() -> str | BaseResponse:
 def claim(session_id: str, key: str) -> BaseResponse:
     """The scorer's link: keep the edit key in this browser, then open the session."""
     stored_or_404(session_id)
-    remember(session_id, key)
-    if not can_edit(session_id):
+    # Checked before it is kept: a wrong link must not replace a key this browser holds.
+    if not bridge_store.key_matches(get_db(), session_id, key):
         abort(403)
+    remember(session_id, key)
     return redirect(url_for("bridge.scorer", session_id=session_id))
 
 
