@@ -63,7 +63,8 @@
 
   // Players and pack reshape the form (awards, shares, cards left out): let the server redraw it.
   function redraw(anchor) {
-    form.action = form.action.split("#")[0] + anchor;
+    // form.action would be the buttons named "action": use the attribute.
+    form.setAttribute("action", form.getAttribute("action").split("#")[0] + anchor);
     form.requestSubmit(check);
   }
 
