@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from conftest import screenshot
 
 pytestmark = pytest.mark.browser
@@ -15,14 +14,17 @@ NARROW = {"width": 360, "height": 740}
 PHONE = {"width": 390, "height": 844}
 
 SMALL_TARGETS = """(scope) => {
-  const root = document.querySelector(scope);
-  const sel = "button, a.button, a.chip, label.chip, summary, input:not([type=hidden]):not([type=radio]):not([type=checkbox])";
-  return [...root.querySelectorAll(sel)].filter((el) => {
+  const sel = "button, a.button, a.chip, label.chip, summary, "
+    + "input:not([type=hidden]):not([type=radio]):not([type=checkbox])";
+  return [...document.querySelector(scope).querySelectorAll(sel)].filter((el) => {
     if (el.classList.contains("default-submit")) return false;
     const box = el.getBoundingClientRect();
     if (!box.width || getComputedStyle(el).visibility === "hidden") return false;
     return box.height < 43.5 || (el.tagName !== "INPUT" && box.width < 43.5);
-  }).map((el) => `${el.outerHTML.slice(0, 70)} ${Math.round(el.getBoundingClientRect().width)}x${Math.round(el.getBoundingClientRect().height)}`);
+  }).map((el) => {
+    const box = el.getBoundingClientRect();
+    return `${el.outerHTML.slice(0, 70)} ${Math.round(box.width)}x${Math.round(box.height)}`;
+  });
 }"""
 
 
