@@ -113,6 +113,23 @@ def test_a_longer_session_pages_between_blocks_with_the_headers_repeated() -> No
     assert "page 2 of 2" in text[1]
 
 
+def test_without_doubling_the_doubles_and_adjusted_columns_go() -> None:
+    text = pages(sheet_pdf(session_document("french_classic")))
+    assert len(text) == 1 and text[0].count("Salad") >= 4
+    assert "DOUBLES" not in text[0] and "ADJ" not in text[0] and "RAW" in text[0]
+
+
+def test_a_quota_penalty_prints_under_the_totals() -> None:
+    doc = session_document({"name": "Strict", "quota": 6, "quota_penalty": 5}, hands=7)
+    sheet_doc = compute_document(doc)
+    penalties = sheet_doc["quota"][0]["penalties"]
+    text = pages(sheet_pdf(doc))[0]
+    for value in penalties:
+        if value:
+            assert num(value).text in text
+    assert "of 6 ✗" in text
+
+
 def test_an_unfinished_session_says_so() -> None:
     text = "\n".join(pages(sheet_pdf(session_document(hands=10))))
     assert "In progress — hand 11 of 28" in text

@@ -44,6 +44,20 @@ def _facts(rng: random.Random, scheme: Any, contract: str) -> dict[str, Any]:
         return {"order": rng.sample(range(n), n)}
     if contract == "ravage_city":
         return {"most_cards": rng.sample(range(n), rng.choice((1, 1, 2)))}
+    if contract == "salad":  # everyone takes tricks, so any scoring card is legal
+        tricks = [1] * n
+        for _ in range(scheme.tricks - n):
+            tricks[rng.randrange(n)] += 1
+        hearts = _split(rng, scheme.hearts, n)
+        return {
+            "tricks": tricks,
+            "queens": _split(rng, scheme.queens, n),
+            "hearts": hearts,
+            "ace_of_hearts": rng.choice([s for s in range(n) if hearts[s]]),
+            "penultimate": rng.randrange(n),
+            "last": rng.randrange(n),
+            "king_of_hearts": rng.randrange(n),
+        }
     raise AssertionError(contract)
 
 
@@ -253,3 +267,20 @@ def test_the_layout_follows_the_table_width(count: int, layout: tuple[str, str])
     }
     sheet = build_sheet(doc)
     assert (sheet.orientation, sheet.layout) == layout
+
+
+def test_a_scheme_without_doubling_has_no_doubles_and_no_quota() -> None:
+    sheet = build_sheet(session_document("french_classic"))
+    assert sheet.complete and sheet.quota == 0
+    assert all(not b.quota and all(h.doubles == "" for h in b.hands) for b in sheet.blocks)
+    assert [h.contract.name for h in sheet.blocks[0].hands][5] == "Salad"
+    assert "No doubling." in sheet.rules
+
+
+def test_a_quota_penalty_shows_in_the_block() -> None:
+    doc = session_document({"name": "Strict", "quota": 6, "quota_penalty": 5}, hands=7)
+    block = build_sheet(doc).blocks[0]
+    owed = [c for c in block.quota if not c.declarer and c.owed]
+    assert owed and all(c.unmet and c.penalty is not None for c in owed)
+    declarer = next(c for c in block.quota if c.declarer)
+    assert declarer.penalty is not None and declarer.penalty.value == 5 * sum(c.owed for c in owed)

@@ -49,6 +49,7 @@ def _block(
     raw_sum = sum(sum(h["raw"]) for h in docs)
     expected = sum(scheme.total(h["contract"]) for h in docs)
     complete = len(docs) == len(scheme.contracts)
+    cells = _quota_cells(quota, n, complete) if scheme.quota and scheme.doubling else ()
     return Block(
         number=number,
         declarer=hands[0].declarer,
@@ -61,7 +62,8 @@ def _block(
         raw=tuple(num(sum(h["raw"][s] for h in docs)) for s in range(n)),
         adjusted=tuple(num(sum(h["adjusted"][s] for h in docs)) for s in range(n)),
         totals=tuple(num(t) for t in docs[-1]["totals"]),
-        quota=_quota_cells(quota, n, complete) if scheme.quota and scheme.doubling else (),
+        quota=cells,
+        penalties=any(c.penalty for c in cells),
     )
 
 
@@ -161,6 +163,7 @@ def build_sheet(
         block_total=num(block_total),
         balanced=scheme.balanced,
         rules=rules_text(scheme),
+        doubling=scheme.doubling,
         quota=scheme.quota if scheme.doubling else 0,
         blocks=tuple(blocks),
         complete=computed["complete"],

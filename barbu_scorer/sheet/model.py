@@ -91,6 +91,7 @@ class Block:
     adjusted: tuple[Num, ...]
     totals: tuple[Num, ...]
     quota: tuple[QuotaCell, ...]  # empty when the scheme counts no quota
+    penalties: bool  # the quota moved points at the end of this block
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,7 @@ class Sheet:
     block_total: Num
     balanced: bool
     rules: tuple[str, ...]
+    doubling: bool  # without doubles, the sheet drops the doubles and adjusted columns
     quota: int
     blocks: tuple[Block, ...]
     complete: bool
