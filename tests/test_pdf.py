@@ -197,6 +197,18 @@ def test_the_chart_is_inline_svg_and_stable(tournament: dict[str, Any]) -> None:
     assert sheet_context(tournament)["chart"] == first
 
 
+def test_charts_drawn_at_once_in_threads_are_the_same(tournament: dict[str, Any]) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from barbu_scorer.sheet import build_sheet, running_chart
+
+    sheets = [build_sheet(tournament), build_sheet(session_document(hands=9))]
+    alone = [running_chart(sheet) for sheet in sheets]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        together = list(pool.map(running_chart, sheets * 4))
+    assert together == alone * 4
+
+
 def test_the_partial_renders_under_flask_as_standalone(
     app: Flask, tournament: dict[str, Any]
 ) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import functools
 import io
+import threading
 
 from .model import Sheet
 
@@ -14,6 +15,8 @@ COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#0
 STYLES = ("-", "--", "-.", ":")
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
 CHART_FONT = "DejaVu Sans"
+# rc_context changes matplotlib's global settings: one chart at a time across threads.
+_DRAWING = threading.Lock()
 
 
 @functools.cache
@@ -51,18 +54,18 @@ def running_chart(sheet: Sheet) -> str | None:
         "xtick.major.size": 2,
         "ytick.major.size": 2,
     }
-    with matplotlib.rc_context(rc):
+    with _DRAWING, matplotlib.rc_context(rc):
         fig = Figure(figsize=(2.36, 2.05) if side else (3.7, 1.9), dpi=72)
         ax = fig.add_axes((0.15, 0.2, 0.82, 0.73) if side else (0.1, 0.1, 0.6, 0.82))
         last = sheet.hands_played
-        for i, start in enumerate(sheet.block_starts):
-            end = min(start + len(sheet.legend), last)
+        for i, (start, block) in enumerate(zip(sheet.block_starts, sheet.blocks, strict=True)):
+            end = start + len(block.hands)
             if i % 2:
                 ax.axvspan(start, end, color="#f1efe8", lw=0)
             ax.text(
                 (start + end) / 2,
                 1.0,
-                sheet.blocks[i].declarer.short,
+                block.declarer.short,
                 transform=ax.get_xaxis_transform(),
                 ha="center",
                 va="bottom",
