@@ -45,10 +45,14 @@ def sheet_context(
     date: str | None = None,
     paper: str = "A4",
     lookup: SchemeLookup | None = None,
+    chart: bool = True,
 ) -> dict[str, Any]:
-    """What ``pdf/_sheet.html`` needs: ``sheet`` and ``chart`` (pass to render_template)."""
+    """What ``pdf/_sheet.html`` needs: ``sheet`` and ``chart`` (pass to render_template).
+
+    ``chart=False`` skips the matplotlib chart (~40 ms) for pages that rarely print.
+    """
     sheet = build_sheet(doc, name=name, date=date, paper=paper, lookup=lookup)
-    return {"sheet": sheet, "chart": running_chart(sheet)}
+    return {"sheet": sheet, "chart": running_chart(sheet) if chart else None}
 
 
 def render_sheet_html(

@@ -195,6 +195,7 @@ def test_the_chart_is_inline_svg_and_stable(tournament: dict[str, Any]) -> None:
     first = sheet_context(tournament)["chart"]
     assert first.startswith("data:image/svg+xml;base64,")
     assert sheet_context(tournament)["chart"] == first
+    assert sheet_context(tournament, chart=False)["chart"] is None
 
 
 def test_charts_drawn_at_once_in_threads_are_the_same(tournament: dict[str, Any]) -> None:
