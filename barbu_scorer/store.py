@@ -117,6 +117,7 @@ def create_session(
     first_declarer: int,
     name: str = "",
     entries: Sequence[HandEntry] = (),
+    who: str = "api",
 ) -> tuple[StoredSession, str]:
     """Store a new session (checked whole first); the stored session and its edit key."""
     session = score_session(scheme, first_declarer, list(entries))
@@ -145,7 +146,7 @@ def create_session(
                 {"session_id": session_id, "number": hand.number,
                  "entry": json.dumps(data, ensure_ascii=False)}
             )
-        _log(db, session_id, "api", "create", None, None, None)
+        _log(db, session_id, who, "create", None, None, None)
     stored = load(db, session_id)
     assert stored is not None
     return stored, edit_key

@@ -264,6 +264,12 @@ def test_the_draw_names_who_declares_first(client: FlaskClient) -> None:
     assert f"{drawn[1]} declares ·" in page(response).text
 
 
+def test_the_history_says_the_scorer_started_it(client: FlaskClient) -> None:
+    session_id = start(client)
+    history = page(client.get(f"/s/{session_id}/history"))
+    assert history.texts("history")[0].startswith("create · scorer · 20")
+
+
 def test_names_are_trimmed_and_named_sessions(client: FlaskClient) -> None:
     form = {**new_form([" Ada ", "Ben", "Clara", "Dan "]), "name": "Friday game"}
     session_id = client.post("/new", data=form).headers["Location"].rsplit("/", 1)[1]

@@ -72,7 +72,7 @@ def new() -> str | Response:
             first = secrets.randbelow(scheme.players) if drawn else int(form.first.data)
             stored, key = create_session(
                 get_db(), players=players, scheme=scheme, scheme_ref=scheme.id,
-                first_declarer=first, name=form.name.data or "",
+                first_declarer=first, name=form.name.data or "", who="scorer",
             )
             remember(stored.id, key)
             if drawn:
