@@ -143,6 +143,7 @@ def create(
     name: str = "",
     deals: Sequence[Mapping[str, Any]] = (),
     unfinished_partscore: int = UNFINISHED_PARTSCORE,
+    who: str = "api",
 ) -> tuple[StoredBridge, str]:
     """Store a new session (checked whole first); the stored session and its edit key."""
     _check_names(players)
@@ -185,7 +186,7 @@ def create(
                     "entry": json.dumps(bare, ensure_ascii=False),
                 }
             )
-        _log(db, session_id, "api", "create", None, None, None)
+        _log(db, session_id, who, "create", None, None, None)
     stored = load(db, session_id)
     assert stored is not None
     return stored, edit_key

@@ -470,6 +470,7 @@ def test_undo_the_last_deal(app: Flask, client: FlaskClient, doc: dict[str, Any]
     assert client.post(f"/b/{session_id}/undo", data={}).status_code == 400
     history = client.get(f"/b/{session_id}/history").get_data(as_text=True)
     assert history.index("undo") < history.index("add") < history.index("create")
+    assert "<strong>create</strong>\n    · scorer" in history
     assert client.get(f"/s/{session_id}/history").location == f"/b/{session_id}/history"
 
 

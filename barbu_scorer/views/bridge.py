@@ -76,7 +76,11 @@ def new() -> str | BaseResponse:
         first = secrets.randbelow(4) if drawn else int(form.first.data)
         try:
             stored, key = bridge_store.create(
-                get_db(), players=names, first_dealer=first, name=form.name.data or ""
+                get_db(),
+                players=names,
+                first_dealer=first,
+                name=form.name.data or "",
+                who="scorer",
             )
         except ScoringError as error:
             form.players.errors.append(error.message)
