@@ -45,7 +45,7 @@ def running_chart(sheet: Sheet) -> str | None:
     rc = {
         "font.family": CHART_FONT,
         "font.size": 6.5,
-        "svg.fonttype": "path",  # glyphs as outlines: prints the same everywhere
+        "svg.fonttype": "none",  # text as text, in DejaVu Sans: sharp, and 10x quicker to print
         "svg.hashsalt": "barbu-sheet",  # stable ids, so the same session gives the same bytes
         "text.parse_math": False,  # a "$" in a name is a dollar, not TeX
         "axes.linewidth": 0.5,
