@@ -7,15 +7,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from conftest import screenshot
 
 pytestmark = pytest.mark.browser
 
 SESSION = Path(__file__).parent / "data" / "bridge_session.json"
 PLAYERS = ("Ada", "<b>&", "Clara", "Dan")
-SUBGAME_CHIPS = {"barbu": "Barbu (K♥)", "hearts": "Hearts", "last_two": "Last Two",
-                 "queens": "Queens"}
+SUBGAME_CHIPS = {
+    "barbu": "Barbu (K♥)",
+    "hearts": "Hearts",
+    "last_two": "Last Two",
+    "queens": "Queens",
+}
 NARROW = {"width": 360, "height": 740}
 # The same session, scored by hand from the Laws (tests/test_bridge_document.py):
 # N-S below 770, above 3930, barbu 1550; E-W below 540, above 1030, barbu 1310.
@@ -82,7 +85,8 @@ def assert_fits(page: Any, width: int) -> None:
         """(width) => [...document.querySelectorAll('body *')]
             .filter((el) => el.getBoundingClientRect().right > width + 0.5)
             .filter((el) => !el.closest('.table-scroll'))
-            .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`)
+            .map((el) => [el, Math.round(el.getBoundingClientRect().right)])
+            .map(([el, right]) => `${el.tagName}.${el.className} ${right}`)
             .slice(0, 8)""",
         width,
     )
@@ -126,8 +130,13 @@ def test_a_whole_session_at_phone_size(live_server: str, phone: Any) -> None:
             enter = page.locator("section.open a.chip", has_text="Last Two")
             enter.tap()
             page.wait_for_url("**/deal/4**")
-            for name, value in (("level", 4), ("strain", "S"), ("declarer", 3),
-                                ("doubled", 1), ("tricks", 9)):
+            for name, value in (
+                ("level", 4),
+                ("strain", "S"),
+                ("declarer", 3),
+                ("doubled", 1),
+                ("tricks", 9),
+            ):
                 chip(page, name, value).tap()
             page.locator("details.honours summary").tap()
             chip(page, "honours", "NS-100").tap()
@@ -181,3 +190,43 @@ def test_a_whole_session_at_phone_size(live_server: str, phone: Any) -> None:
     screenshot(page, "bridge-watch")
     page.set_viewport_size(NARROW)
     assert_fits(page, NARROW["width"])
+
+
+def test_without_javascript_check_then_save(live_server: str, browser: Any) -> None:
+    """The forms post and the server answers: Check shows the points, Save records."""
+    context = browser.new_context(
+        viewport=NARROW, has_touch=True, is_mobile=True, java_script_enabled=False
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        page.goto(live_server + "/bridge/new")
+        assert_fits(page, NARROW["width"])
+        for seat, name in zip(("North", "East", "South", "West"), PLAYERS, strict=True):
+            page.get_by_label(seat, exact=True).fill(name)
+        chip(page, "first", 0).tap()
+        page.get_by_role("button", name="Start the session").tap()
+        page.wait_for_url("**/b/*")
+        page.locator("section.open a.chip", has_text="Hearts").tap()
+        page.wait_for_url("**/deal/1?subgame=hearts")
+        assert_fits(page, NARROW["width"])
+        assert not page.locator(".result-barbu").is_visible()  # CSS shows only the chosen one
+        for name, value in (
+            ("level", 2),
+            ("strain", "H"),
+            ("declarer", 0),
+            ("tricks", 8),
+            ("hearts", 4),
+        ):
+            chip(page, name, value).tap()
+        with page.expect_navigation():
+            page.get_by_role("button", name="Check").tap()
+        assert page.locator('input[name="tricks"][value="8"]').is_checked()  # kept
+        preview = page.locator("#preview-body").inner_text()
+        assert "after deal 1: N-S 210 · E-W 0" in preview
+        page.locator("#save").tap()
+        page.wait_for_url("**/b/*")
+        assert page.locator('[data-total="NS"]').inner_text() == "210"
+        assert page.locator("h1").inner_text() == "Deal 2 of 16"
+    finally:
+        context.close()
