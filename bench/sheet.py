@@ -2,10 +2,11 @@
 
     python bench/sheet.py [--runs 7] [--paper A4]
 
-Both are timed in the same process, after one warm-up run each (imports, fonts), and
-the median of the runs is reported with the ratio. The sheet is a complete 28-hand
-tournament session with doubles, from tests/test_sheet.py; its time counts everything:
-scoring the document, the view-model, the matplotlib chart, the HTML and WeasyPrint.
+Everything is timed in the same process, after one warm-up run each (imports, fonts),
+taking turns so that all share the machine's noise; the medians are reported with the
+ratio. The sheet is a complete 28-hand tournament session with doubles, built by
+tests/test_sheet.py; its time counts everything: scoring the document, the view-model,
+the matplotlib chart, the HTML and WeasyPrint.
 """
 
 from __future__ import annotations
@@ -32,15 +33,17 @@ TRIVIAL = (
 )
 
 
-def median_seconds(work: Callable[[], Any], runs: int) -> float:
-    """The median wall time of ``runs`` calls, after one warm-up call."""
-    work()
-    times = []
+def medians(work: dict[str, Callable[[], Any]], runs: int) -> dict[str, float]:
+    """The median wall time of each piece of work, run in turns so they share the noise."""
+    for job in work.values():
+        job()  # warm-up: imports, fonts, caches
+    times: dict[str, list[float]] = {label: [] for label in work}
     for _ in range(runs):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        for label, job in work.items():
+            start = time.perf_counter()
+            job()
+            times[label].append(time.perf_counter() - start)
+    return {label: statistics.median(seconds) for label, seconds in times.items()}
 
 
 def main() -> None:
@@ -50,21 +53,9 @@ def main() -> None:
     parser.add_argument("--paper", default="A4")
     args = parser.parse_args()
     doc = session_document()
-
-    baseline = median_seconds(lambda: html_to_pdf(TRIVIAL), args.runs)
-    full = median_seconds(lambda: sheet_pdf(doc, paper=args.paper), args.runs)
     sheet = build_sheet(doc, paper=args.paper)
     chart = running_chart(sheet)
     html = render_sheet_html(doc, paper=args.paper)
-    parts = {
-        "score + view-model": median_seconds(lambda: build_sheet(doc, paper=args.paper), args.runs),
-        "matplotlib chart": median_seconds(lambda: running_chart(sheet), args.runs),
-        "HTML (Jinja)": median_seconds(
-            lambda: jinja_env().get_template("pdf/_sheet.html").render(sheet=sheet, chart=chart),
-            args.runs,
-        ),
-        "WeasyPrint": median_seconds(lambda: html_to_pdf(html), args.runs),
-    }
     # The same markup under a one-line stylesheet and without the chart: what WeasyPrint
     # needs for the table's ~700 boxes alone, whatever our CSS does.
     plain = (
@@ -72,14 +63,28 @@ def main() -> None:
     )
     bare = re.sub(r"<style>.*?</style>\s*<style>.*?</style>", plain, html, flags=re.S)
     bare = re.sub(r'<img src="data:[^"]*"', "<img", bare)
-    floor = median_seconds(lambda: html_to_pdf(bare), args.runs)
-    print(f"median of {args.runs} runs, {sys.version.split()[0]}")
-    print(f"  trivial one-page document (WeasyPrint): {baseline * 1000:8.1f} ms")
+    partial = jinja_env().get_template("pdf/_sheet.html")
+    result = medians(
+        {
+            "trivial": lambda: html_to_pdf(TRIVIAL),
+            "sheet": lambda: sheet_pdf(doc, paper=args.paper),
+            "score + view-model": lambda: build_sheet(doc, paper=args.paper),
+            "matplotlib chart": lambda: running_chart(sheet),
+            "HTML (Jinja)": lambda: partial.render(sheet=sheet, chart=chart),
+            "WeasyPrint": lambda: html_to_pdf(html),
+            "floor": lambda: html_to_pdf(bare),
+        },
+        args.runs,
+    )
+    trivial, full = result.pop("trivial"), result.pop("sheet")
+    floor = result.pop("floor")
+    print(f"median of {args.runs} runs in turns, Python {sys.version.split()[0]}")
+    print(f"  trivial one-page document (WeasyPrint): {trivial * 1000:8.1f} ms")
     print(f"  28-hand session sheet, everything:      {full * 1000:8.1f} ms")
-    for label, seconds in parts.items():
+    for label, seconds in result.items():
         print(f"    {label:<22} {seconds * 1000:8.1f} ms")
     print(f"  same markup, one-line CSS, no chart:    {floor * 1000:8.1f} ms")
-    print(f"  ratio: {full / baseline:.1f}x the trivial document (aim: 3x)")
+    print(f"  ratio: {full / trivial:.1f}x the trivial document (aim: 3x)")
 
 
 if __name__ == "__main__":
