@@ -12,12 +12,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from .bridge_pad import SEATS, build_pad
+from .importing import STORE_KEYS
 from .pdf import html_to_pdf, jinja_env
 from .scoring.bridge_document import compute_bridge_document
 
 PAGE = "bridge/pdf.html"
 STYLESHEET = "css/bridge-pad.css"
-STORE_KEYS = ("id", "name", "version", "edit_key", "links")
 
 
 def render_pad_html(

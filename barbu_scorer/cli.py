@@ -121,3 +121,53 @@ def sheet(
     except OSError as error:
         fail(f"cannot write {output}: {error.strerror}")
     click.echo(f"{output}: score sheet written", err=True)
+
+
+def _database(instance: str) -> Any:
+    """The instance folder's SQLite file, migrated (the same file `serve` uses)."""
+    from pathlib import Path
+
+    from .db import connect
+
+    folder = Path(instance)
+    folder.mkdir(parents=True, exist_ok=True)
+    return connect(str(folder / "barbu.db"))
+
+
+INSTANCE_OPTION = click.option(
+    "--instance", default="instance", show_default=True,
+    help="Folder holding the SQLite file (the one `serve` uses).",
+)
+
+
+@main.command("export")
+@click.argument("session_id")
+@INSTANCE_OPTION
+def export_command(session_id: str, instance: str) -> None:
+    """Print a stored session's document (SESSION_ID) as JSON, every computed field included."""
+    from .exports import document_json
+    from .importing import export_document
+
+    doc = export_document(_database(instance), session_id)
+    if doc is None:
+        fail(f"no session {session_id!r} in {instance}")
+    click.echo(document_json(doc), nl=False)
+
+
+@main.command("import")
+@click.argument("file", type=click.File("r", encoding="utf-8"))
+@INSTANCE_OPTION
+def import_command(file: click.File, instance: str) -> None:
+    """Store a session document (FILE, or -) as a new session; print its id and links."""
+    from . import scheme_store
+    from .importing import import_document
+
+    doc = read_json(file)
+    db = _database(instance)
+    try:
+        session_id, key = import_document(db, doc, lambda name: scheme_store.find(db, name))
+    except ScoringError as error:
+        fail(str(error))
+    click.echo(f"imported session {session_id}")
+    click.echo(f"scorer link: /s/{session_id}/k/{key}")
+    click.echo(f"watch link:  /w/{session_id}")

@@ -8,7 +8,6 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-
 CSV_COLUMNS = (
     "hand", "block", "declarer", "contract", "trump", "start_rank", "seat", "player",
     "doubled", "raw", "transfers", "adjusted", "total",
@@ -36,7 +35,7 @@ def document_csv(doc: Mapping[str, Any]) -> str:
                 (
                     hand["number"],
                     _block(doc, hand["number"]),
-                    players[hand["declarer"]],
+                    _safe(players[hand["declarer"]]),
                     hand["contract"],
                     hand.get("trump", ""),
                     hand.get("start_rank", ""),

@@ -8,10 +8,19 @@ from flask import Blueprint, Response, jsonify, request, url_for
 
 from .. import bridge_store, csrf
 from ..db import get_db
-from ..scoring.documents import read_document, read_hand
+from ..importing import import_document
+from ..scoring.documents import read_hand
 from ..scoring.errors import ScoringError
-from ..store import Conflict, Stale, StoredSession, add_hand, create_session, delete_last
-from ..store import key_matches, load, replace_hand
+from ..store import (
+    Conflict,
+    Stale,
+    StoredSession,
+    add_hand,
+    delete_last,
+    key_matches,
+    load,
+    replace_hand,
+)
 from . import bridge_api
 from .access import scheme_lookup
 
@@ -105,21 +114,9 @@ def links(session_id: str, edit_key: str | None = None) -> dict[str, str]:
 
 @bp.post("/sessions")
 def create() -> tuple[Response, int]:
-    """Create a session from a document (hands optional)."""
-    doc = _body()
-    if bridge_api.is_bridge_document(doc):
-        session_id, key = bridge_api.create(doc)
-        return _document(session_id, 201, edit_key=key, links=links(session_id, key))
-    scheme, players, first, entries = read_document(doc, scheme_lookup())
-    ref = doc.get("scheme") if isinstance(doc.get("scheme"), str) else scheme.id
-    name = doc.get("name", "")
-    if not isinstance(name, str) or len(name) > 80:
-        raise ApiError(400, "name: some text, at most 80 characters")
-    stored, key = create_session(
-        get_db(), players=players, scheme=scheme, scheme_ref=ref,
-        first_declarer=first, name=name.strip(), entries=entries,
-    )
-    return _document(stored.id, 201, edit_key=key, links=links(stored.id, key))
+    """Create a session from a document (hands optional), of either game."""
+    session_id, key = import_document(get_db(), _body(), scheme_lookup())
+    return _document(session_id, 201, edit_key=key, links=links(session_id, key))
 
 
 @bp.get("/sessions/<session_id>")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
@@ -12,9 +12,8 @@ from wtforms import TextAreaField
 
 from ..db import get_db
 from ..exports import document_csv, document_json
-from ..scoring.documents import read_document
+from ..importing import export_document, import_document
 from ..scoring.errors import ScoringError
-from ..store import create_session
 from .access import remember, scheme_lookup
 from .sessions import stored_or_404
 
@@ -36,8 +35,10 @@ def _download(body: str, mimetype: str, filename: str) -> Response:
 
 @bp.get("/w/<session_id>/session.json")
 def export_json(session_id: str) -> Response:
-    """The session document with every computed field."""
-    doc = stored_or_404(session_id).document()
+    """The session document with every computed field (either game)."""
+    doc = export_document(get_db(), session_id)
+    if doc is None:
+        abort(404)
     return _download(document_json(doc), "application/json", f"barbu-{session_id}.json")
 
 
@@ -62,17 +63,11 @@ def import_session() -> str | Response:
             error = _("This is not a JSON session document: %(why)s", why=str(problem))
         else:
             try:
-                scheme, players, first, entries = read_document(doc, scheme_lookup())
-                ref = doc["scheme"] if isinstance(doc.get("scheme"), str) else scheme.id
-                name = doc.get("name") if isinstance(doc.get("name"), str) else ""
-                stored, key = create_session(
-                    get_db(), players=players, scheme=scheme, scheme_ref=ref,
-                    first_declarer=first, name=name[:80], entries=entries,
-                )
+                session_id, key = import_document(get_db(), doc, scheme_lookup())
             except ScoringError as problem:
                 error = _("Nothing was imported: %(why)s", why=str(problem))
             else:
-                remember(stored.id, key)
-                flash(_("Session imported: %(n)s hands.", n=len(stored.entries)), "ok")
-                return redirect(url_for("sessions.scorer", session_id=stored.id))
+                remember(session_id, key)
+                flash(_("Session imported."), "ok")
+                return redirect(url_for("sessions.scorer", session_id=session_id))
     return render_template("session/import.html", form=form, error=error)
