@@ -151,7 +151,11 @@ def build_sheet(
         paper=paper_size,
         orientation=orientation,
         layout=layout,
-        scheme_name=segments(scheme.name),
+        scheme_name=segments(
+            scheme.name
+            if isinstance(computed["scheme"], str)
+            else f"{scheme.name} · version {scheme.version}"
+        ),
         players=players,
         first_declarer=players[computed["first_declarer"]],
         legend=tuple(

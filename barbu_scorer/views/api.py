@@ -23,6 +23,7 @@ from ..store import (
 )
 from . import bridge_api
 from .access import scheme_lookup
+from .exports import sheet_response
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 csrf.exempt(bp)
@@ -123,6 +124,13 @@ def create() -> tuple[Response, int]:
 def show(session_id: str) -> tuple[Response, int]:
     """The computed session document with its version."""
     return _document(session_id, links=links(session_id))
+
+
+@bp.get("/sessions/<session_id>/sheet.pdf")
+def sheet(session_id: str) -> Response:
+    """The printed score sheet (PDF) of either game."""
+    _session(session_id)
+    return sheet_response(session_id)
 
 
 def _hand_number(data: Any, path_number: int | None = None) -> int:

@@ -71,3 +71,31 @@ def import_session() -> str | Response:
                 flash(_("Session imported."), "ok")
                 return redirect(url_for("sessions.scorer", session_id=session_id))
     return render_template("session/import.html", form=form, error=error)
+
+
+def sheet_response(session_id: str) -> Response:
+    """The printed sheet of either game as a PDF (?paper=A4 or Letter)."""
+    from .. import bridge_store
+    from ..bridge_pdf import pad_pdf
+    from ..pdf import sheet_pdf
+
+    db = get_db()
+    bridge = bridge_store.load(db, session_id)
+    if bridge is not None:
+        pdf = pad_pdf(bridge.document(), name=bridge.name or None, date=bridge.created[:10])
+    else:
+        stored = stored_or_404(session_id)
+        paper = request.args.get("paper", "A4")
+        if paper.casefold() not in ("a4", "letter"):
+            abort(400, description=_("The paper is A4 or Letter."))
+        pdf = sheet_pdf(stored.document(), name=stored.name or None,
+                        date=stored.created[:10], paper=paper)
+    response = Response(pdf, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'inline; filename="barbu-{session_id}.pdf"'
+    return response
+
+
+@bp.get("/w/<session_id>/sheet.pdf")
+def sheet(session_id: str) -> Response:
+    """The score sheet as a PDF: anyone with the watch link may print it."""
+    return sheet_response(session_id)

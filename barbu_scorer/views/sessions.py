@@ -12,6 +12,7 @@ from .. import scheme_store
 from ..bridge_store import is_bridge
 from ..db import get_db
 from ..forms import NewSessionForm, VersionForm
+from ..pdf import sheet_context
 from ..scoring.documents import read_players
 from ..scoring.errors import ScoringError
 from ..scoring.schemes import BUILTINS, Scheme
@@ -103,7 +104,15 @@ def scorer(session_id: str) -> str:
     require_edit(session_id)
     remember(session_id)
     return render_template(
-        "session/scorer.html", v=session_view(stored), stored=stored, form=VersionForm()
+        "session/scorer.html", v=session_view(stored), stored=stored, form=VersionForm(),
+        **_printable(stored, chart=False),
+    )
+
+
+def _printable(stored: StoredSession, chart: bool = True) -> dict[str, object]:
+    """The sheet partial's context, for the browser's own Print."""
+    return sheet_context(
+        stored.document(), name=stored.name or None, date=stored.created[:10], chart=chart
     )
 
 
@@ -112,7 +121,9 @@ def watch(session_id: str) -> str:
     """The watchers' screen: the same figures, read-only, refreshing itself."""
     stored = stored_or_404(session_id)
     remember(session_id)
-    return render_template("session/watch.html", v=session_view(stored), stored=stored)
+    return render_template(
+        "session/watch.html", v=session_view(stored), stored=stored, **_printable(stored)
+    )
 
 
 @bp.post("/s/<session_id>/undo")
