@@ -135,7 +135,9 @@ def _database(instance: str) -> Any:
 
 
 INSTANCE_OPTION = click.option(
-    "--instance", default="instance", show_default=True,
+    "--instance",
+    default="instance",
+    show_default=True,
     help="Folder holding the SQLite file (the one `serve` uses).",
 )
 

@@ -9,8 +9,19 @@ from collections.abc import Mapping
 from typing import Any
 
 CSV_COLUMNS = (
-    "hand", "block", "declarer", "contract", "trump", "start_rank", "seat", "player",
-    "doubled", "raw", "transfers", "adjusted", "total",
+    "hand",
+    "block",
+    "declarer",
+    "contract",
+    "trump",
+    "start_rank",
+    "seat",
+    "player",
+    "doubled",
+    "raw",
+    "transfers",
+    "adjusted",
+    "total",
 )
 
 

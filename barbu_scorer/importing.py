@@ -39,15 +39,24 @@ def import_document(
     if doc.get("format") == bridge_store.FORMAT:
         document = read_bridge_document(bare)
         stored_bridge, key = bridge_store.create(
-            db, players=document.players, first_dealer=document.first_dealer, name=name,
-            deals=bare["deals"], unfinished_partscore=document.unfinished_partscore,
+            db,
+            players=document.players,
+            first_dealer=document.first_dealer,
+            name=name,
+            deals=bare["deals"],
+            unfinished_partscore=document.unfinished_partscore,
         )
         return stored_bridge.id, key
     scheme, players, first, entries = read_document(bare, lookup)
     ref = doc["scheme"] if isinstance(doc.get("scheme"), str) else scheme.id
     stored, key = store.create_session(
-        db, players=players, scheme=scheme, scheme_ref=ref, first_declarer=first,
-        name=name, entries=entries,
+        db,
+        players=players,
+        scheme=scheme,
+        scheme_ref=ref,
+        first_declarer=first,
+        name=name,
+        entries=entries,
     )
     return stored.id, key
 

@@ -53,7 +53,9 @@ class StoredSession:
     def score(self) -> Session:
         """The session scored by its own copy of the scheme."""
         return score_session(
-            self.scheme, self.first_declarer, [read_hand(e, i + 1) for i, e in enumerate(self.entries)]
+            self.scheme,
+            self.first_declarer,
+            [read_hand(e, i + 1) for i, e in enumerate(self.entries)],
         )
 
     def document(self, session: Session | None = None) -> dict[str, Any]:
@@ -103,8 +105,11 @@ def entry_dict(entry: HandEntry) -> dict[str, Any]:
             elif isinstance(value, tuple):
                 value = list(value)
             out[key] = value
-    out["doubles"] = [list(pair) if isinstance(pair, list | tuple) else pair
-                      for pair in entry.doubles] if isinstance(entry.doubles, list | tuple) else entry.doubles
+    out["doubles"] = (
+        [list(pair) if isinstance(pair, list | tuple) else pair for pair in entry.doubles]
+        if isinstance(entry.doubles, list | tuple)
+        else entry.doubles
+    )
     return out
 
 
@@ -143,8 +148,11 @@ def create_session(
         for hand in session.hands:
             data = {**entry_dict(hand.entry), "doubles": [list(d) for d in hand.doubles]}
             db["hands"].insert(
-                {"session_id": session_id, "number": hand.number,
-                 "entry": json.dumps(data, ensure_ascii=False)}
+                {
+                    "session_id": session_id,
+                    "number": hand.number,
+                    "entry": json.dumps(data, ensure_ascii=False),
+                }
             )
         _log(db, session_id, who, "create", None, None, None)
     stored = load(db, session_id)
@@ -193,8 +201,15 @@ def key_matches(db: Database, session_id: str, key: str | None) -> bool:
     return hmac.compare_digest(row["edit_key"], _hash(key))
 
 
-def _log(db: Database, session_id: str, who: str, action: str, number: int | None,
-         before: Mapping[str, Any] | None, after: Mapping[str, Any] | None) -> None:
+def _log(
+    db: Database,
+    session_id: str,
+    who: str,
+    action: str,
+    number: int | None,
+    before: Mapping[str, Any] | None,
+    after: Mapping[str, Any] | None,
+) -> None:
     db["history"].insert(
         {
             "session_id": session_id,
@@ -249,7 +264,11 @@ def same_hand(stored: StoredSession, number: int, entry: HandEntry) -> bool:
 
 
 def add_hand(
-    db: Database, session_id: str, number: int, entry: HandEntry, who: str,
+    db: Database,
+    session_id: str,
+    number: int,
+    entry: HandEntry,
+    who: str,
     version: int | None = None,
 ) -> bool:
     """Record hand ``number``; False when the same hand was already recorded (a replay)."""
@@ -264,8 +283,13 @@ def add_hand(
             if stored.entries[number - 1] == data:
                 return False
             raise Conflict(f"hand {number} is already recorded, with other figures")
-        db["hands"].insert({"session_id": session_id, "number": number,
-                            "entry": json.dumps(data, ensure_ascii=False)})
+        db["hands"].insert(
+            {
+                "session_id": session_id,
+                "number": number,
+                "entry": json.dumps(data, ensure_ascii=False),
+            }
+        )
         _bump(db, session_id, version)
         _log(db, session_id, who, "add", number, None, data)
     return True
@@ -310,8 +334,11 @@ def history(db: Database, session_id: str) -> list[dict[str, Any]]:
     """Every change to a session, newest first."""
     rows = db["history"].rows_where("session_id = ?", [session_id], order_by="id desc")
     return [
-        {**r, "before": json.loads(r["before"]) if r["before"] else None,
-         "after": json.loads(r["after"]) if r["after"] else None}
+        {
+            **r,
+            "before": json.loads(r["before"]) if r["before"] else None,
+            "after": json.loads(r["after"]) if r["after"] else None,
+        }
         for r in rows
     ]
 
@@ -338,7 +365,15 @@ def summaries(db: Database, ids: Sequence[str]) -> list[dict[str, Any]]:
         hands = SESSION_HANDS.get(row["format"])
         if hands is None:
             hands = scheme_from_dict(json.loads(row["scheme"])).hands
-        out.append({"id": row["id"], "name": row["name"], "players": json.loads(row["players"]),
-                    "updated": row["updated"], "recorded": row["recorded"],
-                    "hands": hands, "format": row["format"]})
+        out.append(
+            {
+                "id": row["id"],
+                "name": row["name"],
+                "players": json.loads(row["players"]),
+                "updated": row["updated"],
+                "recorded": row["recorded"],
+                "hands": hands,
+                "format": row["format"],
+            }
+        )
     return out

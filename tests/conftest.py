@@ -87,8 +87,12 @@ def browser() -> Iterator[object]:
 @pytest.fixture
 def phone(browser: object) -> Iterator[object]:
     """A fresh phone-sized browser context and page (390x844, touch)."""
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True,  # type: ignore[attr-defined]
-                                  device_scale_factor=2)
+    context = browser.new_context(
+        viewport=PHONE,
+        has_touch=True,
+        is_mobile=True,  # type: ignore[attr-defined]
+        device_scale_factor=2,
+    )
     page = context.new_page()
     page.set_default_timeout(10_000)
     yield page

@@ -18,8 +18,12 @@ PLAYERS = ["Ada", "Ben", "Clara", "Dan"]
 # SPEC section 4's example, hand by hand (first declarer Ada, seat 0).
 SPEC_HANDS: list[dict[str, Any]] = [
     {"contract": "no_queens", "facts": {"queens": [2, 1, 1, 0]}, "doubles": [[1, 0]]},
-    {"contract": "trumps", "trump": "spades", "raw": [20, 15, 15, 15],
-     "doubles": [[1, 0], [2, 0], [0, 1]]},
+    {
+        "contract": "trumps",
+        "trump": "spades",
+        "raw": [20, 15, 15, 15],
+        "doubles": [[1, 0], [2, 0], [0, 1]],
+    },
     {"contract": "dominoes", "start_rank": "7", "facts": {"order": [2, 0, 3, 1]}, "doubles": []},
 ]
 
@@ -39,15 +43,29 @@ def block(declarer: int, *, rotate: bool = False) -> list[dict[str, Any]]:
     return [
         {"contract": "no_tricks", "facts": {"tricks": counts(4, 3, 3, 3)}, "doubles": doubled},
         {"contract": "no_queens", "facts": {"queens": counts(1, 1, 2, 0)}, "doubles": doubled},
-        {"contract": "no_last_two", "facts": {"penultimate": seat(0), "last": seat(1)},
-         "doubles": []},
-        {"contract": "no_hearts", "facts": {"hearts": counts(4, 3, 3, 3), "ace_of_hearts": seat(2)},
-         "doubles": []},
+        {
+            "contract": "no_last_two",
+            "facts": {"penultimate": seat(0), "last": seat(1)},
+            "doubles": [],
+        },
+        {
+            "contract": "no_hearts",
+            "facts": {"hearts": counts(4, 3, 3, 3), "ace_of_hearts": seat(2)},
+            "doubles": [],
+        },
         {"contract": "no_king_of_hearts", "facts": {"king_of_hearts": seat(2)}, "doubles": []},
-        {"contract": "trumps", "trump": "spades", "facts": {"tricks": counts(4, 3, 3, 3)},
-         "doubles": []},
-        {"contract": "dominoes", "start_rank": "7",
-         "facts": {"order": [seat(0), seat(1), seat(2)]}, "doubles": []},
+        {
+            "contract": "trumps",
+            "trump": "spades",
+            "facts": {"tricks": counts(4, 3, 3, 3)},
+            "doubles": [],
+        },
+        {
+            "contract": "dominoes",
+            "start_rank": "7",
+            "facts": {"order": [seat(0), seat(1), seat(2)]},
+            "doubles": [],
+        },
     ]
 
 
@@ -57,19 +75,27 @@ def tournament(hands: int = 28, *, rotate: bool = False) -> list[dict[str, Any]]
 
 
 def document(hands: list[dict[str, Any]] | None = None, **fields: Any) -> dict[str, Any]:
-    return {"format": FORMAT, "players": PLAYERS, "scheme": "tournament", "first_declarer": 0,
-            "hands": hands or [], **fields}
+    return {
+        "format": FORMAT,
+        "players": PLAYERS,
+        "scheme": "tournament",
+        "first_declarer": 0,
+        "hands": hands or [],
+        **fields,
+    }
 
 
-def create(client: FlaskClient, hands: list[dict[str, Any]] | None = None, **fields: Any
-           ) -> dict[str, Any]:
+def create(
+    client: FlaskClient, hands: list[dict[str, Any]] | None = None, **fields: Any
+) -> dict[str, Any]:
     response = client.post("/api/sessions", json=document(hands, **fields))
     assert response.status_code == 201, response.get_json()
     return response.get_json()
 
 
-def assert_error(response: TestResponse, status: int, hand: int | None = None,
-                 message: str = "") -> None:
+def assert_error(
+    response: TestResponse, status: int, hand: int | None = None, message: str = ""
+) -> None:
     """An API error: the status, and the body exactly {"error": str, "hand": int|null}."""
     assert response.status_code == status
     assert response.is_json
@@ -135,14 +161,32 @@ def test_create_computes_the_spec_example(client: FlaskClient) -> None:
         (document(first_declarer=4), None, "first_declarer"),
         (document(name="n" * 81), None, "80"),
         (document([*SPEC_HANDS[:1], {**SPEC_HANDS[1], "raw": [20, 15, 15, 14]}]), 2, "Trumps"),
-        (document([{"contract": "no_queens", "facts": {"queens": [2, 1, 1, 0]},
-                    "doubles": [[0, 0]]}]), 1, "themselves"),
+        (
+            document(
+                [{"contract": "no_queens", "facts": {"queens": [2, 1, 1, 0]}, "doubles": [[0, 0]]}]
+            ),
+            1,
+            "themselves",
+        ),
         (document([{"facts": {}}]), 1, "contract is missing"),
         (document(tournament(28) + [SPEC_HANDS[0]]), 29, "28 hands"),
     ],
-    ids=["malformed", "empty", "not-object", "format", "scheme", "count", "duplicate",
-         "long-name", "first-declarer", "session-name", "illegal-hand", "self-double",
-         "no-contract", "too-many"],
+    ids=[
+        "malformed",
+        "empty",
+        "not-object",
+        "format",
+        "scheme",
+        "count",
+        "duplicate",
+        "long-name",
+        "first-declarer",
+        "session-name",
+        "illegal-hand",
+        "self-double",
+        "no-contract",
+        "too-many",
+    ],
 )
 def test_create_refusals_store_nothing(
     app: Flask, client: FlaskClient, body: Any, hand: int | None, message: str
@@ -156,8 +200,9 @@ def test_create_refusals_store_nothing(
 
 
 def test_create_needs_a_json_content_type(app: Flask, client: FlaskClient) -> None:
-    response = client.post("/api/sessions", data='{"format": "barbu-session/1"}',
-                           content_type="text/plain")
+    response = client.post(
+        "/api/sessions", data='{"format": "barbu-session/1"}', content_type="text/plain"
+    )
     assert_error(response, 400, None, "Content-Type")
     assert stored_sessions(app) == 0
 
@@ -165,8 +210,7 @@ def test_create_needs_a_json_content_type(app: Flask, client: FlaskClient) -> No
 def test_the_api_needs_no_csrf_token(tmp_path: Any) -> None:
     from barbu_scorer import create_app
 
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "csrf.db"),
-                      "SECRET_KEY": "test"})
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "csrf.db"), "SECRET_KEY": "test"})
     assert app.config.get("WTF_CSRF_ENABLED", True)
     assert app.test_client().post("/api/sessions", json=document()).status_code == 201
 
@@ -197,9 +241,13 @@ def test_no_address_lists_every_session(client: FlaskClient) -> None:
 
 @pytest.mark.parametrize(
     ("method", "path", "status"),
-    [("GET", "/api/nothing-here", 404), ("PATCH", "/api/sessions/{id}", 405),
-     ("GET", "/api/sessions/{id}/hands", 405), ("POST", "/api/sessions/{id}/hands/1", 405),
-     ("GET", "/api/sessions/{id}/hands/x", 404)],
+    [
+        ("GET", "/api/nothing-here", 404),
+        ("PATCH", "/api/sessions/{id}", 405),
+        ("GET", "/api/sessions/{id}/hands", 405),
+        ("POST", "/api/sessions/{id}/hands/1", 405),
+        ("GET", "/api/sessions/{id}/hands/x", 404),
+    ],
 )
 def test_addresses_the_api_does_not_have_answer_in_json(
     client: FlaskClient, method: str, path: str, status: int
@@ -212,19 +260,24 @@ def test_addresses_the_api_does_not_have_answer_in_json(
 
 
 def test_a_body_too_large(client: FlaskClient) -> None:
-    response = client.post("/api/sessions", data=b"[" * (3 * 1024 * 1024),
-                           content_type="application/json")
+    response = client.post(
+        "/api/sessions", data=b"[" * (3 * 1024 * 1024), content_type="application/json"
+    )
     assert_error(response, 413)
 
 
 # --- POST /api/sessions/<id>/hands ---------------------------------------------------
 
 
-def add(client: FlaskClient, created: dict[str, Any], hand: dict[str, Any], number: int,
-        **headers: str) -> TestResponse:
+def add(
+    client: FlaskClient, created: dict[str, Any], hand: dict[str, Any], number: int, **headers: str
+) -> TestResponse:
     all_headers = {**key_header(created), **headers}
-    return client.post(f"/api/sessions/{created['id']}/hands", json={**hand, "number": number},
-                       headers={k.replace("_", "-"): v for k, v in all_headers.items()})
+    return client.post(
+        f"/api/sessions/{created['id']}/hands",
+        json={**hand, "number": number},
+        headers={k.replace("_", "-"): v for k, v in all_headers.items()},
+    )
 
 
 def test_add_a_hand(client: FlaskClient) -> None:
@@ -270,11 +323,24 @@ def test_a_different_hand_under_a_taken_number(client: FlaskClient) -> None:
         ({**SPEC_HANDS[1], "colour": "red"}, 2, 400, 2, "unknown field"),
         ({**SPEC_HANDS[1], "doubles": [[2, 1]]}, 2, 400, 2, "only the declarer"),
     ],
-    ids=["gap", "raw-impossible", "trump", "contract-used", "declarer", "unknown-field",
-         "positive-double"],
+    ids=[
+        "gap",
+        "raw-impossible",
+        "trump",
+        "contract-used",
+        "declarer",
+        "unknown-field",
+        "positive-double",
+    ],
 )
-def test_add_refusals(client: FlaskClient, hand: dict[str, Any], number: int, status: int,
-                      at: int | None, message: str) -> None:
+def test_add_refusals(
+    client: FlaskClient,
+    hand: dict[str, Any],
+    number: int,
+    status: int,
+    at: int | None,
+    message: str,
+) -> None:
     created = create(client, SPEC_HANDS[:1])
     assert_error(add(client, created, hand, number), status, at, message)
     assert client.get(f"/api/sessions/{created['id']}").get_json()["version"] == 1
@@ -282,25 +348,36 @@ def test_add_refusals(client: FlaskClient, hand: dict[str, Any], number: int, st
 
 @pytest.mark.parametrize(
     ("body", "message"),
-    [({"contract": "trumps"}, "number"), ({"number": "2"}, "number"), ({"number": 0}, "number"),
-     ({"number": True}, "number"), ([1, 2], "number")],
+    [
+        ({"contract": "trumps"}, "number"),
+        ({"number": "2"}, "number"),
+        ({"number": 0}, "number"),
+        ({"number": True}, "number"),
+        ([1, 2], "number"),
+    ],
 )
 def test_add_needs_a_hand_number(client: FlaskClient, body: Any, message: str) -> None:
     created = create(client, SPEC_HANDS[:1])
-    response = client.post(f"/api/sessions/{created['id']}/hands", json=body,
-                           headers=key_header(created))
+    response = client.post(
+        f"/api/sessions/{created['id']}/hands", json=body, headers=key_header(created)
+    )
     assert_error(response, 400, None, message)
 
 
 def test_add_malformed_json(client: FlaskClient) -> None:
     created = create(client)
-    response = client.post(f"/api/sessions/{created['id']}/hands", data="{oops",
-                           content_type="application/json", headers=key_header(created))
+    response = client.post(
+        f"/api/sessions/{created['id']}/hands",
+        data="{oops",
+        content_type="application/json",
+        headers=key_header(created),
+    )
     assert_error(response, 400, None, "JSON")
 
 
-@pytest.mark.parametrize("headers", [{}, {"X-Edit-Key": "wrong"}, {"X-Edit-Key": ""}],
-                         ids=["missing", "wrong", "empty"])
+@pytest.mark.parametrize(
+    "headers", [{}, {"X-Edit-Key": "wrong"}, {"X-Edit-Key": ""}], ids=["missing", "wrong", "empty"]
+)
 def test_changes_need_the_edit_key(client: FlaskClient, headers: dict[str, str]) -> None:
     created = create(client, SPEC_HANDS[:2])
     other = create(client)  # another session's key opens nothing here either
@@ -319,8 +396,9 @@ def test_changes_need_the_edit_key(client: FlaskClient, headers: dict[str, str])
 def test_changes_to_an_unknown_session(client: FlaskClient, method: str) -> None:
     created = create(client)
     path = "/api/sessions/nope/hands" + ("" if method == "post" else "/1")
-    response = getattr(client, method)(path, json={**SPEC_HANDS[0], "number": 1},
-                                       headers=key_header(created))
+    response = getattr(client, method)(
+        path, json={**SPEC_HANDS[0], "number": 1}, headers=key_header(created)
+    )
     assert_error(response, 404, None, "no such session")
 
 
@@ -334,13 +412,17 @@ def test_add_with_a_stale_if_match(client: FlaskClient) -> None:
 # --- PUT /api/sessions/<id>/hands/<n> ------------------------------------------------
 
 
-def put(client: FlaskClient, created: dict[str, Any], number: int, hand: dict[str, Any],
-        version: int | str | None) -> TestResponse:
+def put(
+    client: FlaskClient,
+    created: dict[str, Any],
+    number: int,
+    hand: dict[str, Any],
+    version: int | str | None,
+) -> TestResponse:
     headers = key_header(created)
     if version is not None:
         headers["If-Match"] = f'"{version}"' if isinstance(version, int) else version
-    return client.put(f"/api/sessions/{created['id']}/hands/{number}", json=hand,
-                      headers=headers)
+    return client.put(f"/api/sessions/{created['id']}/hands/{number}", json=hand, headers=headers)
 
 
 def test_correct_a_hand_and_later_totals_follow(client: FlaskClient) -> None:
@@ -386,8 +468,14 @@ def test_if_match_forms(client: FlaskClient, version: str) -> None:
     ],
     ids=["beyond", "number-mismatch", "illegal", "breaks-a-later-hand"],
 )
-def test_correct_refusals(client: FlaskClient, number: int, hand: dict[str, Any], status: int,
-                          at: int | None, message: str) -> None:
+def test_correct_refusals(
+    client: FlaskClient,
+    number: int,
+    hand: dict[str, Any],
+    status: int,
+    at: int | None,
+    message: str,
+) -> None:
     created = create(client, SPEC_HANDS)
     assert_error(put(client, created, number, hand, 1), status, at, message)
     assert client.get(f"/api/sessions/{created['id']}").get_json()["hands"] == created["hands"]
@@ -400,8 +488,12 @@ def test_delete_the_last_hand_only(client: FlaskClient) -> None:
     created = create(client, SPEC_HANDS)
     base = f"/api/sessions/{created['id']}/hands"
     for number in (1, 2, 4):
-        assert_error(client.delete(f"{base}/{number}", headers=key_header(created)), 409, None,
-                     "only the last hand (3)")
+        assert_error(
+            client.delete(f"{base}/{number}", headers=key_header(created)),
+            409,
+            None,
+            "only the last hand (3)",
+        )
     stale = {**key_header(created), "If-Match": '"9"'}
     assert_error(client.delete(f"{base}/3", headers=stale), 412)
     response = client.delete(f"{base}/3", headers={**key_header(created), "If-Match": '"1"'})

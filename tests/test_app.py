@@ -65,8 +65,9 @@ def test_instance_config_overrides_the_defaults(tmp_path: Path) -> None:
 
 
 def test_the_secret_key_is_never_committed() -> None:
-    tracked = subprocess.run(["git", "ls-files", "instance"], cwd=ROOT, capture_output=True,
-                             text=True, check=True).stdout.split()
+    tracked = subprocess.run(
+        ["git", "ls-files", "instance"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
     assert tracked == ["instance/.gitignore"]
     for name in ("secret_key", "barbu.db", "config.py"):
         ignored = subprocess.run(["git", "check-ignore", "-q", f"instance/{name}"], cwd=ROOT)
@@ -79,13 +80,15 @@ def test_the_secret_key_is_never_committed() -> None:
 @pytest.fixture
 def guarded(tmp_path: Path) -> Flask:
     """The app with CSRF protection on, as in production."""
-    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "csrf.db"),
-                       "SECRET_KEY": "test"})
+    return create_app(
+        {"TESTING": True, "DATABASE": str(tmp_path / "csrf.db"), "SECRET_KEY": "test"}
+    )
 
 
 def _token(html: str) -> str:
     found = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html) or re.search(
-        r'name="csrf_token" value="([^"]+)"', html)
+        r'name="csrf_token" value="([^"]+)"', html
+    )
     assert found, "the form carries no CSRF token"
     return found[1]
 
@@ -96,30 +99,33 @@ def test_a_post_without_its_token_is_refused(guarded: Flask) -> None:
     assert response.status_code == 400
     assert "CSRF token is missing" in response.get_data(as_text=True)
     assert "Sessions on this device" not in client.get("/").get_data(as_text=True)
-    wrong = client.post("/new", data={"scheme": "tournament", "first": "0", "csrf_token": "x",
-                                      **PLAYERS})
+    wrong = client.post(
+        "/new", data={"scheme": "tournament", "first": "0", "csrf_token": "x", **PLAYERS}
+    )
     assert wrong.status_code == 400
 
 
 def test_every_page_form_carries_its_token(guarded: Flask) -> None:
     client = guarded.test_client()
     token = _token(client.get("/new").get_data(as_text=True))
-    created = client.post("/new", data={"scheme": "tournament", "first": "0",
-                                        "csrf_token": token, **PLAYERS})
+    created = client.post(
+        "/new", data={"scheme": "tournament", "first": "0", "csrf_token": token, **PLAYERS}
+    )
     assert created.status_code == 302
     session_id = created.headers["Location"].rsplit("/", 1)[1]
-    hand = {"number": "1", "version": "1", "contract": "no_king_of_hearts",
-            "king_of_hearts": "2"}
+    hand = {"number": "1", "version": "1", "contract": "no_king_of_hearts", "king_of_hearts": "2"}
     assert client.post(f"/s/{session_id}/hand/1", data=hand).status_code == 400
     assert client.post(f"/s/{session_id}/hand/1/preview", data=hand).status_code == 400
     page = client.get(f"/s/{session_id}/hand/1?contract=no_king_of_hearts")
-    saved = client.post(f"/s/{session_id}/hand/1",
-                        data={**hand, "csrf_token": _token(page.get_data(as_text=True))})
+    saved = client.post(
+        f"/s/{session_id}/hand/1", data={**hand, "csrf_token": _token(page.get_data(as_text=True))}
+    )
     assert saved.status_code == 302
     assert client.post(f"/s/{session_id}/undo", data={"version": "2"}).status_code == 400
     screen = client.get(f"/s/{session_id}").get_data(as_text=True)
-    undone = client.post(f"/s/{session_id}/undo",
-                         data={"version": "2", "csrf_token": _token(screen)})
+    undone = client.post(
+        f"/s/{session_id}/undo", data={"version": "2", "csrf_token": _token(screen)}
+    )
     assert undone.status_code == 302
 
 
@@ -138,4 +144,5 @@ def test_the_readme_documents_every_command(name: str, command: click.Command) -
     for option in command.params:
         if isinstance(option, click.Option):
             assert any(flag in documented for flag in option.opts), (
-                f"README.md documents `barbu-scorer {name}` without {'/'.join(option.opts)}")
+                f"README.md documents `barbu-scorer {name}` without {'/'.join(option.opts)}"
+            )

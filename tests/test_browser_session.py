@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-
 from conftest import screenshot
 
 pytestmark = pytest.mark.browser
@@ -23,9 +22,13 @@ PLAYERS = ["Ada", "Ben", "Clara", "Dan"]
 NEGATIVE = ["no_tricks", "no_queens", "no_last_two", "no_hearts", "no_king_of_hearts"]
 CONTRACTS = [*NEGATIVE, "trumps", "dominoes"]
 NAMES = {
-    "no_tricks": "No Tricks", "no_queens": "No Queens", "no_last_two": "No Last Two",
-    "no_hearts": "No Hearts", "no_king_of_hearts": "No King of Hearts",
-    "trumps": "Trumps", "dominoes": "Dominoes",
+    "no_tricks": "No Tricks",
+    "no_queens": "No Queens",
+    "no_last_two": "No Last Two",
+    "no_hearts": "No Hearts",
+    "no_king_of_hearts": "No King of Hearts",
+    "trumps": "Trumps",
+    "dominoes": "Dominoes",
 }
 
 
@@ -96,7 +99,10 @@ def plan(seed: int = 7) -> list[Hand]:
                 facts = {"queens": split(rng, 4)}
             elif contract == "no_hearts":
                 hearts = split(rng, 13)
-                facts = {"hearts": hearts, "ace_of_hearts": rng.choice([s for s in range(4) if hearts[s]])}
+                facts = {
+                    "hearts": hearts,
+                    "ace_of_hearts": rng.choice([s for s in range(4) if hearts[s]]),
+                }
             elif contract == "no_last_two":
                 facts = {"penultimate": rng.randrange(4), "last": rng.randrange(4)}
             elif contract == "no_king_of_hearts":
@@ -106,16 +112,24 @@ def plan(seed: int = 7) -> list[Hand]:
             others = [(declarer + k) % 4 for k in (1, 2, 3)]
             doubles: list[tuple[int, int]] = []
             for doubler in others:
-                targets = [declarer] if contract in ("trumps", "dominoes") else [
-                    s for s in range(4) if s != doubler
-                ]
+                targets = (
+                    [declarer]
+                    if contract in ("trumps", "dominoes")
+                    else [s for s in range(4) if s != doubler]
+                )
                 doubles += [(doubler, t) for t in targets if rng.random() < 0.4]
             doubles += [(declarer, a) for a, b in doubles if b == declarer and rng.random() < 0.5]
             hands.append(
-                Hand(declarer, contract, facts, doubles,
-                     as_raw=rng.random() < 0.2 and contract != "dominoes",
-                     trump=rng.choice(["spades", "hearts", "diamonds", "clubs"])
-                     if contract == "trumps" else None)
+                Hand(
+                    declarer,
+                    contract,
+                    facts,
+                    doubles,
+                    as_raw=rng.random() < 0.2 and contract != "dominoes",
+                    trump=rng.choice(["spades", "hearts", "diamonds", "clubs"])
+                    if contract == "trumps"
+                    else None,
+                )
             )
     for hand in hands:
         hand.raw = raw_of(hand.contract, hand.facts)

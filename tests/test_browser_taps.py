@@ -14,10 +14,16 @@ pytestmark = pytest.mark.browser
 
 def new_session(base: str) -> tuple[str, str]:
     """A fresh session through the API: its id and the scorer's link."""
-    body = json.dumps({"format": "barbu-session/1", "players": ["Ada", "Ben", "Clara", "Dan"],
-                       "first_declarer": 0}).encode()
-    request = urllib.request.Request(f"{base}/api/sessions", data=body,
-                                     headers={"Content-Type": "application/json"})
+    body = json.dumps(
+        {
+            "format": "barbu-session/1",
+            "players": ["Ada", "Ben", "Clara", "Dan"],
+            "first_declarer": 0,
+        }
+    ).encode()
+    request = urllib.request.Request(
+        f"{base}/api/sessions", data=body, headers={"Content-Type": "application/json"}
+    )
     with urllib.request.urlopen(request) as response:
         doc = json.load(response)
     return doc["id"], doc["links"]["scorer"]
@@ -47,17 +53,31 @@ class Counter:
     ("contract", "steps", "budget", "adjusted"),
     [
         # No Queens: Ada 2, Ben 1, Clara 1, Dan 0 (implied); Ben doubles Ada.
-        ("No Queens", [("double", "1-0"), ("queens-0", 2), ("queens-1", 1), ("queens-2", 1)],
-         7, [-18, 0, -6, 0]),
+        (
+            "No Queens",
+            [("double", "1-0"), ("queens-0", 2), ("queens-1", 1), ("queens-2", 1)],
+            7,
+            [-18, 0, -6, 0],
+        ),
         ("No King of Hearts", [("king_of_hearts", 2)], 3, [0, 0, -20, 0]),
-        ("No Last Two", [("double", "1-0"), ("double", "2-0"), ("penultimate", 3), ("last", 0)],
-         6, [-60, 20, 20, -10]),
+        (
+            "No Last Two",
+            [("double", "1-0"), ("double", "2-0"), ("penultimate", 3), ("last", 0)],
+            6,
+            [-60, 20, 20, -10],
+        ),
         ("No Tricks", [("tricks-0", 4), ("tricks-1", 3), ("tricks-2", 3)], 9, [-8, -6, -6, -6]),
         ("Dominoes", [("order-0", 2), ("order-1", 0), ("order-2", 3)], 5, [20, -5, 45, 5]),
     ],
 )
-def test_tap_budget(live_server: str, phone: Any, contract: str, steps: list[tuple[str, Any]],
-                    budget: int, adjusted: list[int]) -> None:
+def test_tap_budget(
+    live_server: str,
+    phone: Any,
+    contract: str,
+    steps: list[tuple[str, Any]],
+    budget: int,
+    adjusted: list[int],
+) -> None:
     """From the session screen to the saved hand within the budget, with no keyboard."""
     session_id, scorer_link = new_session(live_server)
     phone.goto(scorer_link)

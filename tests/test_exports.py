@@ -35,8 +35,11 @@ def test_json_export_import_export_is_the_same_document(client: FlaskClient) -> 
     exported = client.get(f"/w/{first['id']}/session.json")
     assert exported.status_code == 200
     assert "attachment" in exported.headers["Content-Disposition"]
-    page = client.post("/import", data={"file": (io.BytesIO(exported.data), "s.json")},
-                       content_type="multipart/form-data")
+    page = client.post(
+        "/import",
+        data={"file": (io.BytesIO(exported.data), "s.json")},
+        content_type="multipart/form-data",
+    )
     assert page.status_code == 302
     second_id = page.location.rsplit("/", 1)[1]
     again = json.loads(client.get(f"/w/{second_id}/session.json").data)
@@ -47,14 +50,19 @@ def test_json_export_import_export_is_the_same_document(client: FlaskClient) -> 
 @pytest.mark.parametrize(
     ("mutate", "message"),
     [
-        (lambda d: d["hands"][8].update(facts={"tricks": [1, 2, 3, 4]}, contract="no_tricks",
-                                        raw=None), "hand 9"),
+        (
+            lambda d: d["hands"][8].update(
+                facts={"tricks": [1, 2, 3, 4]}, contract="no_tricks", raw=None
+            ),
+            "hand 9",
+        ),
         (lambda d: d.update(players=["Ada", "Ben"]), "4 players"),
         (lambda d: d.update(format="something"), "format"),
     ],
 )
-def test_an_invalid_import_is_refused_whole(client: FlaskClient, app: Any, mutate: Any,
-                                            message: str) -> None:
+def test_an_invalid_import_is_refused_whole(
+    client: FlaskClient, app: Any, mutate: Any, message: str
+) -> None:
     doc = session_document("tournament", seed=4)
     mutate(doc)
     doc["hands"][8].pop("raw", None) if doc["hands"] and len(doc["hands"]) > 8 else None

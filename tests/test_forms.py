@@ -31,31 +31,86 @@ def posted(**fields: Any) -> MultiDict[str, str]:
 
 # (scheme, contract, posted form, the entry it means)
 ENTRIES: list[tuple[Scheme, str, MultiDict[str, str], dict[str, Any]]] = [
-    (TOURNAMENT, "no_tricks", posted(tricks_0=4, tricks_1=3, tricks_2=3),
-     {"facts": {"tricks": [4, 3, 3, 3]}}),
-    (TOURNAMENT, "no_queens", posted(queens_0=2, queens_1=1, queens_3=0, double=["1-0"]),
-     {"facts": {"queens": [2, 1, 1, 0]}, "doubles": [[1, 0]]}),
-    (TOURNAMENT, "no_last_two", posted(penultimate=1, last=1),
-     {"facts": {"penultimate": 1, "last": 1}}),
-    (TOURNAMENT, "no_hearts",
-     posted(hearts_0=4, hearts_1=3, hearts_2=3, hearts_3=3, ace_of_hearts=2),
-     {"facts": {"hearts": [4, 3, 3, 3], "ace_of_hearts": 2}}),
-    (TOURNAMENT, "no_king_of_hearts", posted(king_of_hearts=3, double=["1-0", "0-1", "2-3"]),
-     {"facts": {"king_of_hearts": 3}, "doubles": [[1, 0], [0, 1], [2, 3]]}),
-    (TOURNAMENT, "trumps", posted(trump="hearts", tricks_1=13, tricks_2=0, tricks_3=0),
-     {"trump": "hearts", "facts": {"tricks": [0, 13, 0, 0]}}),
-    (TOURNAMENT, "dominoes", posted(start_rank="7", order_0=2, order_1=0, order_2=3),
-     {"start_rank": "7", "facts": {"order": [2, 0, 3]}}),
+    (
+        TOURNAMENT,
+        "no_tricks",
+        posted(tricks_0=4, tricks_1=3, tricks_2=3),
+        {"facts": {"tricks": [4, 3, 3, 3]}},
+    ),
+    (
+        TOURNAMENT,
+        "no_queens",
+        posted(queens_0=2, queens_1=1, queens_3=0, double=["1-0"]),
+        {"facts": {"queens": [2, 1, 1, 0]}, "doubles": [[1, 0]]},
+    ),
+    (
+        TOURNAMENT,
+        "no_last_two",
+        posted(penultimate=1, last=1),
+        {"facts": {"penultimate": 1, "last": 1}},
+    ),
+    (
+        TOURNAMENT,
+        "no_hearts",
+        posted(hearts_0=4, hearts_1=3, hearts_2=3, hearts_3=3, ace_of_hearts=2),
+        {"facts": {"hearts": [4, 3, 3, 3], "ace_of_hearts": 2}},
+    ),
+    (
+        TOURNAMENT,
+        "no_king_of_hearts",
+        posted(king_of_hearts=3, double=["1-0", "0-1", "2-3"]),
+        {"facts": {"king_of_hearts": 3}, "doubles": [[1, 0], [0, 1], [2, 3]]},
+    ),
+    (
+        TOURNAMENT,
+        "trumps",
+        posted(trump="hearts", tricks_1=13, tricks_2=0, tricks_3=0),
+        {"trump": "hearts", "facts": {"tricks": [0, 13, 0, 0]}},
+    ),
+    (
+        TOURNAMENT,
+        "dominoes",
+        posted(start_rank="7", order_0=2, order_1=0, order_2=3),
+        {"start_rank": "7", "facts": {"order": [2, 0, 3]}},
+    ),
     (RAVAGE, "ravage_city", posted(most_cards=[0, 2]), {"facts": {"most_cards": [0, 2]}}),
-    (TOURNAMENT, "no_queens", posted(mode="raw", raw_0=-6, raw_1=-6, raw_2=-12, raw_3=0),
-     {"raw": [-6, -6, -12, 0]}),
+    (
+        TOURNAMENT,
+        "no_queens",
+        posted(mode="raw", raw_0=-6, raw_1=-6, raw_2=-12, raw_3=0),
+        {"raw": [-6, -6, -12, 0]},
+    ),
     (SETTLES, "no_queens", posted(action="undoubled"), {"facts": {"undoubled": True}}),
-    (FRENCH, "salad",
-     posted(tricks_0=4, tricks_1=3, tricks_2=3, queens_0=1, queens_1=1, queens_2=1,
-            penultimate=0, last=1, hearts_0=4, hearts_1=3, hearts_2=3, ace_of_hearts=0,
-            king_of_hearts=2),
-     {"facts": {"tricks": [4, 3, 3, 3], "queens": [1, 1, 1, 1], "penultimate": 0, "last": 1,
-                "hearts": [4, 3, 3, 3], "ace_of_hearts": 0, "king_of_hearts": 2}}),
+    (
+        FRENCH,
+        "salad",
+        posted(
+            tricks_0=4,
+            tricks_1=3,
+            tricks_2=3,
+            queens_0=1,
+            queens_1=1,
+            queens_2=1,
+            penultimate=0,
+            last=1,
+            hearts_0=4,
+            hearts_1=3,
+            hearts_2=3,
+            ace_of_hearts=0,
+            king_of_hearts=2,
+        ),
+        {
+            "facts": {
+                "tricks": [4, 3, 3, 3],
+                "queens": [1, 1, 1, 1],
+                "penultimate": 0,
+                "last": 1,
+                "hearts": [4, 3, 3, 3],
+                "ace_of_hearts": 0,
+                "king_of_hearts": 2,
+            }
+        },
+    ),
 ]
 IDS = [f"{s.id}-{c}-{'raw' if 'raw' in e else 'facts'}" for s, c, _, e in ENTRIES]
 
@@ -64,9 +119,7 @@ IDS = [f"{s.id}-{c}-{'raw' if 'raw' in e else 'facts'}" for s, c, _, e in ENTRIE
 def test_hand_entry(
     scheme: Scheme, contract: str, form: MultiDict[str, str], expected: dict[str, Any]
 ) -> None:
-    assert hand_entry(form, scheme, contract) == {
-        "contract": contract, "doubles": [], **expected
-    }
+    assert hand_entry(form, scheme, contract) == {"contract": contract, "doubles": [], **expected}
 
 
 @pytest.mark.parametrize(("scheme", "contract", "form", "expected"), ENTRIES, ids=IDS)
@@ -78,8 +131,12 @@ def test_a_stored_entry_prefills_the_same_form(
 
 
 def test_a_full_dominoes_order_prefills_all_but_the_last() -> None:
-    entry = {"contract": "dominoes", "start_rank": "A", "facts": {"order": [3, 1, 0, 2]},
-             "doubles": [[1, 0]]}
+    entry = {
+        "contract": "dominoes",
+        "start_rank": "A",
+        "facts": {"order": [3, 1, 0, 2]},
+        "doubles": [[1, 0]],
+    }
     form = form_from_entry(entry, 4)
     assert "order-3" not in form
     assert form.getlist("double") == ["1-0"]

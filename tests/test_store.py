@@ -25,8 +25,7 @@ BLOCK: list[dict[str, Any]] = [
     {"contract": "no_queens", "facts": {"queens": [2, 1, 1, 0]}, "doubles": [[1, 0]]},
     {"contract": "no_tricks", "facts": {"tricks": [4, 3, 3, 3]}, "doubles": []},
     {"contract": "no_last_two", "facts": {"penultimate": 1, "last": 2}, "doubles": []},
-    {"contract": "no_hearts", "facts": {"hearts": [4, 3, 3, 3], "ace_of_hearts": 0},
-     "doubles": []},
+    {"contract": "no_hearts", "facts": {"hearts": [4, 3, 3, 3], "ace_of_hearts": 0}, "doubles": []},
     {"contract": "no_king_of_hearts", "facts": {"king_of_hearts": 3}, "doubles": []},
     {"contract": "trumps", "trump": "spades", "facts": {"tricks": [4, 3, 3, 3]}, "doubles": []},
     {"contract": "dominoes", "start_rank": "7", "facts": {"order": [2, 0, 3]}, "doubles": []},
@@ -56,7 +55,11 @@ def db(tmp_path: Path) -> Iterator[Database]:
 def new(db: Database, hands: int = 0) -> tuple[store.StoredSession, str]:
     """A tournament session with its first ``hands`` hands of the standard block."""
     return store.create_session(
-        db, players=PLAYERS, scheme=TOURNAMENT, scheme_ref="tournament", first_declarer=0,
+        db,
+        players=PLAYERS,
+        scheme=TOURNAMENT,
+        scheme_ref="tournament",
+        first_declarer=0,
         entries=[hand(n) for n in range(1, hands + 1)],
     )
 
@@ -70,7 +73,11 @@ def count(db: Database, table: str) -> int:
 
 def test_create_and_load(db: Database) -> None:
     stored, key = store.create_session(
-        db, players=PLAYERS, scheme=TOURNAMENT, scheme_ref="tournament", first_declarer=2,
+        db,
+        players=PLAYERS,
+        scheme=TOURNAMENT,
+        scheme_ref="tournament",
+        first_declarer=2,
         name="Friday",
     )
     loaded = store.load(db, stored.id)
@@ -105,7 +112,11 @@ def test_key_of_an_unknown_session(db: Database) -> None:
 def test_create_with_hands_stores_them_with_canonical_doubles(db: Database) -> None:
     data = {**BLOCK[0], "doubles": [[0, 1], [1, 0], [3, 0], [2, 0]]}
     stored, _ = store.create_session(
-        db, players=PLAYERS, scheme=TOURNAMENT, scheme_ref="tournament", first_declarer=0,
+        db,
+        players=PLAYERS,
+        scheme=TOURNAMENT,
+        scheme_ref="tournament",
+        first_declarer=0,
         entries=[hand(1, data), hand(2)],
     )
     assert len(stored.entries) == 2
@@ -120,7 +131,11 @@ def test_create_refuses_an_illegal_session_and_stores_nothing(db: Database) -> N
     bad = {**BLOCK[0], "facts": {"queens": [2, 1, 1, 1]}}
     with pytest.raises(ScoringError) as raised:
         store.create_session(
-            db, players=PLAYERS, scheme=TOURNAMENT, scheme_ref="tournament", first_declarer=0,
+            db,
+            players=PLAYERS,
+            scheme=TOURNAMENT,
+            scheme_ref="tournament",
+            first_declarer=0,
             entries=[hand(1), hand(2, bad)],
         )
     assert raised.value.hand == 2
@@ -284,8 +299,12 @@ def test_replace_hand_with_a_stale_version_overwrites_nothing(db: Database) -> N
     [
         (3, BLOCK[2], 3, "no such hand"),
         # Hand 2 becomes No Hearts, which hand 4 declares later in the same block.
-        (2, {"contract": "no_hearts", "facts": {"hearts": [1, 4, 4, 4], "ace_of_hearts": 0}},
-         4, "already declared"),
+        (
+            2,
+            {"contract": "no_hearts", "facts": {"hearts": [1, 4, 4, 4], "ace_of_hearts": 0}},
+            4,
+            "already declared",
+        ),
         (1, {**BLOCK[0], "raw": [-7, -7, -5, -5], "facts": None}, 1, "no play of No Queens"),
     ],
     ids=["beyond-the-last", "breaks-a-later-hand", "illegal-raw"],
@@ -341,13 +360,22 @@ def test_summaries_only_the_given_sessions_newest_first(db: Database) -> None:
     # Created within one second: the device's own order (most recent first) breaks ties.
     rows = store.summaries(db, [third.id, second.id])
     assert [r["id"] for r in rows] == [third.id, second.id]
-    assert rows[1].items() >= {
-        "id": second.id, "name": "", "players": list(PLAYERS), "updated": second.updated,
-        "recorded": 7, "hands": 28,
-    }.items()
+    assert (
+        rows[1].items()
+        >= {
+            "id": second.id,
+            "name": "",
+            "players": list(PLAYERS),
+            "updated": second.updated,
+            "recorded": 7,
+            "hands": 28,
+        }.items()
+    )
     db["sessions"].update(first.id, {"updated": "2999-01-01T00:00:00+00:00"})
     assert [r["id"] for r in store.summaries(db, [third.id, second.id, first.id])] == [
-        first.id, third.id, second.id,
+        first.id,
+        third.id,
+        second.id,
     ]
     assert store.summaries(db, []) == []
     assert store.summaries(db, ["nope"]) == []

@@ -39,8 +39,13 @@ def app(app: Flask) -> Flask:
     """The shared test app (conftest), its templates compiled once per module."""
     app.jinja_env.bytecode_cache = TEMPLATES
     return app
-NO_TRICKS = {"contract": "no_tricks", "facts": {"tricks": [4, 3, 3, 3]},
-             "doubles": [[1, 0], [2, 0], [3, 0]]}
+
+
+NO_TRICKS = {
+    "contract": "no_tricks",
+    "facts": {"tricks": [4, 3, 3, 3]},
+    "doubles": [[1, 0], [2, 0], [3, 0]],
+}
 NO_QUEENS = {"contract": "no_queens", "facts": {"queens": [1, 1, 2, 0]}, "doubles": []}
 NO_LAST_TWO = {"contract": "no_last_two", "facts": {"penultimate": 0, "last": 1}, "doubles": []}
 
@@ -100,8 +105,9 @@ def flashes(response: TestResponse) -> list[str]:
     return [m.strip() for m in re.findall(r'class="flash[^"]*"[^>]*>(.*?)</p>', html, re.S)]
 
 
-def post(client: FlaskClient, session_id: str, number: int, pairs: Any,
-         **kwargs: Any) -> TestResponse:
+def post(
+    client: FlaskClient, session_id: str, number: int, pairs: Any, **kwargs: Any
+) -> TestResponse:
     return client.post(f"/s/{session_id}/hand/{number}", data=_multi(pairs), **kwargs)
 
 
@@ -113,9 +119,15 @@ def _multi(pairs: Any) -> Any:
 
 def session(client: FlaskClient, hands: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """A session (Ada declares first) made through the API; this client holds the key."""
-    response = client.post("/api/sessions", json={
-        "format": "barbu-session/1", "players": PLAYERS, "first_declarer": 0,
-        "hands": hands or []})
+    response = client.post(
+        "/api/sessions",
+        json={
+            "format": "barbu-session/1",
+            "players": PLAYERS,
+            "first_declarer": 0,
+            "hands": hands or [],
+        },
+    )
     created = response.get_json()
     assert client.get(created["links"]["scorer"]).status_code == 302
     return created
@@ -125,8 +137,7 @@ def doc(client: FlaskClient, created: dict[str, Any]) -> dict[str, Any]:
     return client.get(f"/api/sessions/{created['id']}").get_json()
 
 
-def fields(contract: str, number: int = 1, version: int = 1, **facts: Any
-           ) -> list[tuple[str, str]]:
+def fields(contract: str, number: int = 1, version: int = 1, **facts: Any) -> list[tuple[str, str]]:
     """A hand form's fields, written as the page names them ("tricks_0" for "tricks-0")."""
     pairs = [("number", str(number)), ("version", str(version)), ("contract", contract)]
     for name, value in facts.items():
@@ -139,28 +150,55 @@ def fields(contract: str, number: int = 1, version: int = 1, **facts: Any
 # --- one hand of each contract -------------------------------------------------------
 
 CONTRACTS = [
-    ("no_tricks", dict(tricks_0=4, tricks_1=3, tricks_2=3),
-     [-8, -6, -6, -6], [-8, -6, -6, -6]),
-    ("no_queens", dict(queens_0=2, queens_1=1, queens_2=1, double="1-0"),
-     [-12, -6, -6, 0], [-18, 0, -6, 0]),
-    ("no_last_two", dict(penultimate=1, last=1, double=["2-1", "3-1"]),
-     [0, -30, 0, 0], [0, -90, 30, 30]),
-    ("no_hearts", dict(hearts_0=4, hearts_1=3, hearts_3=3, ace_of_hearts=0),
-     [-12, -6, -6, -6], [-12, -6, -6, -6]),
+    ("no_tricks", dict(tricks_0=4, tricks_1=3, tricks_2=3), [-8, -6, -6, -6], [-8, -6, -6, -6]),
+    (
+        "no_queens",
+        dict(queens_0=2, queens_1=1, queens_2=1, double="1-0"),
+        [-12, -6, -6, 0],
+        [-18, 0, -6, 0],
+    ),
+    (
+        "no_last_two",
+        dict(penultimate=1, last=1, double=["2-1", "3-1"]),
+        [0, -30, 0, 0],
+        [0, -90, 30, 30],
+    ),
+    (
+        "no_hearts",
+        dict(hearts_0=4, hearts_1=3, hearts_3=3, ace_of_hearts=0),
+        [-12, -6, -6, -6],
+        [-12, -6, -6, -6],
+    ),
     ("no_king_of_hearts", dict(king_of_hearts=3), [0, 0, 0, -20], [0, 0, 0, -20]),
-    ("trumps", dict(trump="hearts", tricks_0=13, tricks_1=0, tricks_2=0, double="1-0"),
-     [65, 0, 0, 0], [130, -65, 0, 0]),
-    ("dominoes", dict(start_rank="7", order_0=2, order_1=0, order_2=3),
-     [20, -5, 45, 5], [20, -5, 45, 5]),
-    ("no_queens", dict(mode="raw", raw_0=-6, raw_1=-6, raw_2=-12, raw_3=0),
-     [-6, -6, -12, 0], [-6, -6, -12, 0]),
+    (
+        "trumps",
+        dict(trump="hearts", tricks_0=13, tricks_1=0, tricks_2=0, double="1-0"),
+        [65, 0, 0, 0],
+        [130, -65, 0, 0],
+    ),
+    (
+        "dominoes",
+        dict(start_rank="7", order_0=2, order_1=0, order_2=3),
+        [20, -5, 45, 5],
+        [20, -5, 45, 5],
+    ),
+    (
+        "no_queens",
+        dict(mode="raw", raw_0=-6, raw_1=-6, raw_2=-12, raw_3=0),
+        [-6, -6, -12, 0],
+        [-6, -6, -12, 0],
+    ),
 ]
 
 
-@pytest.mark.parametrize(("contract", "facts", "raw", "adjusted"), CONTRACTS,
-                         ids=[c[0] + ("-raw" if "mode" in c[1] else "") for c in CONTRACTS])
-def test_record_a_hand(client: FlaskClient, contract: str, facts: dict[str, Any],
-                       raw: list[int], adjusted: list[int]) -> None:
+@pytest.mark.parametrize(
+    ("contract", "facts", "raw", "adjusted"),
+    CONTRACTS,
+    ids=[c[0] + ("-raw" if "mode" in c[1] else "") for c in CONTRACTS],
+)
+def test_record_a_hand(
+    client: FlaskClient, contract: str, facts: dict[str, Any], raw: list[int], adjusted: list[int]
+) -> None:
     created = session(client)
     page = client.get(f"/s/{created['id']}/hand/1?contract={contract}")
     assert "Hand 1 of 28" in text(page)
@@ -176,14 +214,15 @@ def test_record_a_hand(client: FlaskClient, contract: str, facts: dict[str, Any]
     assert (hand["contract"], hand["raw"], hand["adjusted"]) == (contract, raw, adjusted)
     for name, total in zip(PLAYERS, adjusted, strict=True):
         shown = re.escape(f"{total:+d}" if total else "0")
-        assert re.search(rf'class="who">{name}</span>\s*<span class="num total">{shown}<',
-                         screen.get_data(as_text=True))
+        assert re.search(
+            rf'class="who">{name}</span>\s*<span class="num total">{shown}<',
+            screen.get_data(as_text=True),
+        )
 
 
 def test_check_previews_without_storing(client: FlaskClient) -> None:
     created = session(client)
-    pairs = fields("no_queens", queens_0=2, queens_1=1, queens_2=1, double="1-0",
-                   action="check")
+    pairs = fields("no_queens", queens_0=2, queens_1=1, queens_2=1, double="1-0", action="check")
     response = post(client, created["id"], 1, pairs)
     assert response.status_code == 200
     page = text(response)
@@ -212,13 +251,19 @@ def test_the_live_preview(client: FlaskClient) -> None:
 # --- refused input -------------------------------------------------------------------
 
 REFUSALS = [
-    ("no_queens", dict(queens_0=4, queens_1=1, queens_2=0, queens_3=0),
-     "the queens add up to 5, not 4"),
+    (
+        "no_queens",
+        dict(queens_0=4, queens_1=1, queens_2=0, queens_3=0),
+        "the queens add up to 5, not 4",
+    ),
     ("no_tricks", dict(tricks_0=9, tricks_1=3, tricks_2=3), "the tricks add up to 15, not 13"),
     ("no_tricks", dict(tricks_0=4), "pick the tricks of every player"),
     ("no_tricks", dict(tricks_0="x", tricks_1=3, tricks_2=3), "&#39;x&#39; is not a whole number"),
-    ("no_hearts", dict(hearts_0=0, hearts_1=4, hearts_2=4, ace_of_hearts=0),
-     "whoever took A♥ took at least one heart"),
+    (
+        "no_hearts",
+        dict(hearts_0=0, hearts_1=4, hearts_2=4, ace_of_hearts=0),
+        "whoever took A♥ took at least one heart",
+    ),
     ("no_hearts", dict(hearts_0=4, hearts_1=4, hearts_2=4), "pick who took ace of hearts"),
     ("no_last_two", dict(penultimate=1), "pick who took last"),
     ("no_last_two", dict(penultimate=1, last=4), "must be a seat from 0 to 3"),
@@ -227,25 +272,41 @@ REFUSALS = [
     ("dominoes", dict(order_0=1, order_1=0, order_2=2), "Dominoes needs the starting rank"),
     ("dominoes", dict(start_rank="1", order_0=1, order_1=0, order_2=2), "starting rank is one"),
     ("trumps", dict(tricks_0=13, tricks_1=0, tricks_2=0), "Trumps needs the trump suit"),
-    ("no_hearts", dict(mode="raw", raw_0=-7, raw_1=-7, raw_2=-8, raw_3=-8),
-     "no play of No Hearts gives"),
+    (
+        "no_hearts",
+        dict(mode="raw", raw_0=-7, raw_1=-7, raw_2=-8, raw_3=-8),
+        "no play of No Hearts gives",
+    ),
     ("no_queens", dict(mode="raw", raw_0=-12, raw_1=-12, raw_2=-6, raw_3=0), "add up to -30"),
     ("no_queens", dict(mode="raw", raw_0=-12, raw_1=-12, raw_2=0), "type a raw score"),
-    ("no_queens", dict(queens_0=4, queens_1=0, queens_2=0, double="0-0"),
-     "nobody doubles themselves"),
-    ("no_queens", dict(queens_0=4, queens_1=0, queens_2=0, double="0-1"),
-     "may only redouble players who doubled them"),
-    ("trumps", dict(trump="clubs", tricks_0=13, tricks_1=0, tricks_2=0, double="2-1"),
-     "only the declarer may be doubled"),
+    (
+        "no_queens",
+        dict(queens_0=4, queens_1=0, queens_2=0, double="0-0"),
+        "nobody doubles themselves",
+    ),
+    (
+        "no_queens",
+        dict(queens_0=4, queens_1=0, queens_2=0, double="0-1"),
+        "may only redouble players who doubled them",
+    ),
+    (
+        "trumps",
+        dict(trump="clubs", tricks_0=13, tricks_1=0, tricks_2=0, double="2-1"),
+        "only the declarer may be doubled",
+    ),
     ("no_queens", dict(queens_0=4, queens_1=0, queens_2=0, double="1"), "&#39;1&#39; is not a"),
-    ("no_queens", dict(queens_0=4, queens_1=0, queens_2=0, double=["1-0", "1-0"]),
-     "the same double is listed twice"),
+    (
+        "no_queens",
+        dict(queens_0=4, queens_1=0, queens_2=0, double=["1-0", "1-0"]),
+        "the same double is listed twice",
+    ),
     ("no_queens", dict(action="undoubled"), "settle without play"),
 ]
 
 
-@pytest.mark.parametrize(("contract", "facts", "message"), REFUSALS,
-                         ids=[f"{c}-{m[:24]}" for c, _, m in REFUSALS])
+@pytest.mark.parametrize(
+    ("contract", "facts", "message"), REFUSALS, ids=[f"{c}-{m[:24]}" for c, _, m in REFUSALS]
+)
 def test_refused_input_is_shown_and_nothing_is_stored(
     client: FlaskClient, contract: str, facts: dict[str, Any], message: str
 ) -> None:
@@ -275,8 +336,14 @@ def test_refused_input_is_shown_and_nothing_is_stored(
         ([("number", "1"), ("version", "1")], 400),
         (fields("salad", queens_0=4), 400),
     ],
-    ids=["number-mismatch", "no-version", "bad-version", "unknown-contract", "no-contract",
-         "not-in-scheme"],
+    ids=[
+        "number-mismatch",
+        "no-version",
+        "bad-version",
+        "unknown-contract",
+        "no-contract",
+        "not-in-scheme",
+    ],
 )
 def test_malformed_posts(client: FlaskClient, pairs: list[tuple[str, str]], status: int) -> None:
     created = session(client)
@@ -288,8 +355,14 @@ def test_only_contracts_the_declarer_has_left(client: FlaskClient) -> None:
     created = session(client, [NO_TRICKS])
     page = client.get(f"/s/{created['id']}/hand/2")
     chips = re.findall(r"hand/2\?contract=(\w+)", page.get_data(as_text=True))
-    assert chips == ["no_queens", "no_last_two", "no_hearts", "no_king_of_hearts", "trumps",
-                     "dominoes"]
+    assert chips == [
+        "no_queens",
+        "no_last_two",
+        "no_hearts",
+        "no_king_of_hearts",
+        "trumps",
+        "dominoes",
+    ]
     assert "Pick the contract Ada announces." in text(page)
     assert client.get(f"/s/{created['id']}/hand/2?contract=no_tricks").status_code == 404
     again = fields("no_tricks", number=2, tricks_0=4, tricks_1=3, tricks_2=3)
@@ -320,10 +393,19 @@ SHORTCUTS = [
 ]
 
 
-@pytest.mark.parametrize(("contract", "before", "action", "after", "message"), SHORTCUTS,
-                         ids=[f"{c}-{a}-{len(b)}" for c, b, a, _, _ in SHORTCUTS])
-def test_doubling_shortcuts(client: FlaskClient, contract: str, before: list[str], action: str,
-                            after: list[str], message: str | None) -> None:
+@pytest.mark.parametrize(
+    ("contract", "before", "action", "after", "message"),
+    SHORTCUTS,
+    ids=[f"{c}-{a}-{len(b)}" for c, b, a, _, _ in SHORTCUTS],
+)
+def test_doubling_shortcuts(
+    client: FlaskClient,
+    contract: str,
+    before: list[str],
+    action: str,
+    after: list[str],
+    message: str | None,
+) -> None:
     created = session(client)
     response = post(client, created["id"], 1, fields(contract, double=before, action=action))
     assert response.status_code == 200
@@ -370,7 +452,9 @@ def test_a_double_submit_is_recorded_once(client: FlaskClient) -> None:
     assert first.status_code == second.status_code == 302
     assert second.headers["Location"] == f"/s/{created['id']}"
     assert flashes(client.get(second.headers["Location"])) == [
-        "Hand 2 saved.", "Hand 2 was already saved."]
+        "Hand 2 saved.",
+        "Hand 2 was already saved.",
+    ]
     after = doc(client, created)
     assert len(after["hands"]) == 2 and after["version"] == 2
     changes = client.get(f"/s/{created['id']}/history").get_data(as_text=True)
@@ -379,19 +463,27 @@ def test_a_double_submit_is_recorded_once(client: FlaskClient) -> None:
 
 def test_a_hand_the_api_already_recorded(client: FlaskClient) -> None:
     created = session(client, [NO_TRICKS])
-    client.post(f"/api/sessions/{created['id']}/hands", json={**NO_QUEENS, "number": 2},
-                headers={"X-Edit-Key": created["edit_key"]})
-    response = post(client, created["id"], 2,
-                    fields("no_queens", number=2, queens_0=1, queens_1=1, queens_2=2),
-                    follow_redirects=True)
+    client.post(
+        f"/api/sessions/{created['id']}/hands",
+        json={**NO_QUEENS, "number": 2},
+        headers={"X-Edit-Key": created["edit_key"]},
+    )
+    response = post(
+        client,
+        created["id"],
+        2,
+        fields("no_queens", number=2, queens_0=1, queens_1=1, queens_2=2),
+        follow_redirects=True,
+    )
     assert flashes(response) == ["Hand 2 was already saved."]
     assert doc(client, created)["version"] == 2
 
 
 def test_a_different_hand_under_a_taken_number(client: FlaskClient) -> None:
     created = session(client, [NO_TRICKS])
-    post(client, created["id"], 2, fields("no_queens", number=2, queens_0=1, queens_1=1,
-                                          queens_2=2))
+    post(
+        client, created["id"], 2, fields("no_queens", number=2, queens_0=1, queens_1=1, queens_2=2)
+    )
     other = fields("no_king_of_hearts", number=2, king_of_hearts=3)  # drawn at version 1
     response = post(client, created["id"], 2, other)
     assert response.status_code == 302
@@ -410,15 +502,22 @@ def test_a_stale_correction_overwrites_nothing(client: FlaskClient) -> None:
     page = form(client.get(f"/s/{created['id']}/hand/1"))
     # Meanwhile, someone corrects hand 1 through the API.
     theirs = {**NO_TRICKS, "facts": {"tricks": [0, 5, 4, 4]}}
-    assert client.put(f"/api/sessions/{created['id']}/hands/1", json=theirs,
-                      headers={"X-Edit-Key": created["edit_key"]}).status_code == 200
+    assert (
+        client.put(
+            f"/api/sessions/{created['id']}/hands/1",
+            json=theirs,
+            headers={"X-Edit-Key": created["edit_key"]},
+        ).status_code
+        == 200
+    )
     mine = page.data(tricks_0="2", tricks_1="3", tricks_2="4", tricks_3="4")
     response = post(client, created["id"], 1, mine)
     assert response.status_code == 302
     assert response.headers["Location"] == f"/s/{created['id']}/hand/1"
     again = client.get(response.headers["Location"])
-    assert any("Someone else changed this session while you were entering" in f
-               for f in flashes(again))
+    assert any(
+        "Someone else changed this session while you were entering" in f for f in flashes(again)
+    )
     assert form(again).checked("tricks-1") == ["5"]
     after = doc(client, created)
     assert after["hands"][0]["facts"] == theirs["facts"] and after["version"] == 2
@@ -446,18 +545,41 @@ def test_a_past_hand_is_prefilled(client: FlaskClient) -> None:
     [
         (2, NO_QUEENS, lambda p: p.checked("queens-2") == ["2"]),
         (3, NO_LAST_TWO, lambda p: (p.checked("penultimate"), p.checked("last")) == (["0"], ["1"])),
-        (1, {"contract": "dominoes", "start_rank": "Q", "facts": {"order": [3, 1, 0]},
-             "doubles": [[2, 0], [0, 2]]},
-         lambda p: (p.checked("start_rank"), p.checked("order-2"), sorted(p.checked("double")))
-         == (["Q"], ["0"], ["0-2", "2-0"])),
-        (1, {"contract": "trumps", "trump": "diamonds", "raw": [20, 15, 15, 15], "doubles": []},
-         lambda p: (p.checked("trump"), p.checked("mode"), ("raw-0", "20") in p.fields)
-         == (["diamonds"], ["raw"], True)),
-        (1, {"contract": "no_hearts", "facts": {"hearts": [1, 4, 4, 4], "ace_of_hearts": 0},
-             "doubles": []},
-         lambda p: (p.checked("hearts-3"), p.checked("ace_of_hearts")) == (["4"], ["0"])),
-        (1, {"contract": "no_king_of_hearts", "facts": {"king_of_hearts": 2}, "doubles": []},
-         lambda p: p.checked("king_of_hearts") == ["2"]),
+        (
+            1,
+            {
+                "contract": "dominoes",
+                "start_rank": "Q",
+                "facts": {"order": [3, 1, 0]},
+                "doubles": [[2, 0], [0, 2]],
+            },
+            lambda p: (
+                (p.checked("start_rank"), p.checked("order-2"), sorted(p.checked("double")))
+                == (["Q"], ["0"], ["0-2", "2-0"])
+            ),
+        ),
+        (
+            1,
+            {"contract": "trumps", "trump": "diamonds", "raw": [20, 15, 15, 15], "doubles": []},
+            lambda p: (
+                (p.checked("trump"), p.checked("mode"), ("raw-0", "20") in p.fields)
+                == (["diamonds"], ["raw"], True)
+            ),
+        ),
+        (
+            1,
+            {
+                "contract": "no_hearts",
+                "facts": {"hearts": [1, 4, 4, 4], "ace_of_hearts": 0},
+                "doubles": [],
+            },
+            lambda p: (p.checked("hearts-3"), p.checked("ace_of_hearts")) == (["4"], ["0"]),
+        ),
+        (
+            1,
+            {"contract": "no_king_of_hearts", "facts": {"king_of_hearts": 2}, "doubles": []},
+            lambda p: p.checked("king_of_hearts") == ["2"],
+        ),
     ],
     ids=["queens", "last-two", "dominoes", "trumps-raw", "hearts", "king"],
 )
@@ -478,8 +600,7 @@ def test_correct_a_hand_and_everything_after_follows(client: FlaskClient) -> Non
     created = session(client, [NO_TRICKS, NO_QUEENS, NO_LAST_TWO])
     before = doc(client, created)
     page = form(client.get(f"/s/{created['id']}/hand/1"))
-    pairs = page.data(tricks_0="1", tricks_1="4", tricks_2="4", tricks_3="4",
-                      double=["1-0", "2-0"])
+    pairs = page.data(tricks_0="1", tricks_1="4", tricks_2="4", tricks_3="4", double=["1-0", "2-0"])
     response = post(client, created["id"], 1, pairs)
     assert response.status_code == 302
     assert response.headers["Location"] == f"/s/{created['id']}"
@@ -489,8 +610,10 @@ def test_correct_a_hand_and_everything_after_follows(client: FlaskClient) -> Non
     assert after["version"] == 2
     assert after["hands"][0]["raw"] == [-2, -8, -8, -8]
     assert after["hands"][0]["adjusted"] == [10, -14, -14, -8]
-    shift = [a - b for a, b in zip(after["hands"][0]["totals"], before["hands"][0]["totals"],
-                                   strict=True)]
+    shift = [
+        a - b
+        for a, b in zip(after["hands"][0]["totals"], before["hands"][0]["totals"], strict=True)
+    ]
     for old, new in zip(before["hands"][1:], after["hands"][1:], strict=True):
         assert new["totals"] == [t + s for t, s in zip(old["totals"], shift, strict=True)]
     # Dan no longer doubled Ada: the quota strip follows.
@@ -506,8 +629,7 @@ def test_a_correction_that_breaks_a_later_hand(client: FlaskClient) -> None:
     created = session(client, [NO_TRICKS, NO_QUEENS])
     page = form(client.get(f"/s/{created['id']}/hand/1?contract=no_queens"))
     assert page.checked("queens-0") == []
-    response = post(client, created["id"], 1, page.data(queens_0="4", queens_1="0",
-                                                        queens_2="0"))
+    response = post(client, created["id"], 1, page.data(queens_0="4", queens_1="0", queens_2="0"))
     assert response.status_code == 200
     assert "already declared No Queens" in text(response)
     assert doc(client, created)["hands"][0]["contract"] == "no_tricks"
@@ -516,12 +638,20 @@ def test_a_correction_that_breaks_a_later_hand(client: FlaskClient) -> None:
 def test_pages_and_api_agree_after_corrections(app: Flask, client: FlaskClient) -> None:
     created = session(client, [NO_TRICKS, NO_QUEENS, NO_LAST_TWO])
     page = form(client.get(f"/s/{created['id']}/hand/2"))
-    post(client, created["id"], 2, page.data(queens_0="4", queens_1="0", queens_2="0",
-                                             double=["2-0", "0-2"]))
+    post(
+        client,
+        created["id"],
+        2,
+        page.data(queens_0="4", queens_1="0", queens_2="0", double=["2-0", "0-2"]),
+    )
     totals = doc(client, created)["totals"]
-    for html in (client.get(f"/s/{created['id']}").get_data(as_text=True),
-                 app.test_client().get(f"/w/{created['id']}").get_data(as_text=True)):
-        shown = dict(re.findall(r'class="who">(\w+)</span>\s*<span class="num total">([^<]+)<',
-                                html))
+    for html in (
+        client.get(f"/s/{created['id']}").get_data(as_text=True),
+        app.test_client().get(f"/w/{created['id']}").get_data(as_text=True),
+    ):
+        shown = dict(
+            re.findall(r'class="who">(\w+)</span>\s*<span class="num total">([^<]+)<', html)
+        )
         assert {name: int(v) for name, v in shown.items()} == dict(
-            zip(PLAYERS, totals, strict=True))
+            zip(PLAYERS, totals, strict=True)
+        )

@@ -110,8 +110,11 @@ def ranking(response: TestResponse) -> list[tuple[int, str, int]]:
 
 
 def new_form(names: list[str], scheme: str = "tournament", first: str = "0") -> dict[str, str]:
-    return {"scheme": scheme, "first": first,
-            **{f"players-{i}": name for i, name in enumerate(names)}}
+    return {
+        "scheme": scheme,
+        "first": first,
+        **{f"players-{i}": name for i, name in enumerate(names)},
+    }
 
 
 def start(client: FlaskClient, names: list[str] | None = None, **options: str) -> str:
@@ -139,29 +142,46 @@ def block(declarer: int, *, rotate: bool = False, doubled: bool = True) -> list[
         {"contract": "no_tricks", "facts": {"tricks": counts(4, 3, 3, 3)}, "doubles": on_declarer},
         {"contract": "no_queens", "facts": {"queens": counts(1, 1, 2, 0)}, "doubles": on_declarer},
         {"contract": "no_last_two", "facts": {"penultimate": seat(0), "last": seat(1)}},
-        {"contract": "no_hearts",
-         "facts": {"hearts": counts(4, 3, 3, 3), "ace_of_hearts": seat(2)}},
+        {
+            "contract": "no_hearts",
+            "facts": {"hearts": counts(4, 3, 3, 3), "ace_of_hearts": seat(2)},
+        },
         {"contract": "no_king_of_hearts", "facts": {"king_of_hearts": seat(2)}},
         {"contract": "trumps", "trump": "spades", "facts": {"tricks": counts(4, 3, 3, 3)}},
-        {"contract": "dominoes", "start_rank": "7",
-         "facts": {"order": [seat(0), seat(1), seat(2)]}},
+        {
+            "contract": "dominoes",
+            "start_rank": "7",
+            "facts": {"order": [seat(0), seat(1), seat(2)]},
+        },
     ]
 
 
-def tournament(hands: int = 28, *, rotate: bool = False, undoubled_blocks: tuple[int, ...] = ()
-               ) -> list[dict[str, Any]]:
+def tournament(
+    hands: int = 28, *, rotate: bool = False, undoubled_blocks: tuple[int, ...] = ()
+) -> list[dict[str, Any]]:
     """The first ``hands`` hands of a legal tournament session (first declarer Ada)."""
-    return [h for d in range(4)
-            for h in block(d, rotate=rotate, doubled=d not in undoubled_blocks)][:hands]
+    return [
+        h for d in range(4) for h in block(d, rotate=rotate, doubled=d not in undoubled_blocks)
+    ][:hands]
 
 
-def api_session(client: FlaskClient, hands: list[dict[str, Any]], players: list[str] = PLAYERS,
-                claim: bool = True) -> dict[str, Any]:
+def api_session(
+    client: FlaskClient,
+    hands: list[dict[str, Any]],
+    players: list[str] = PLAYERS,
+    claim: bool = True,
+) -> dict[str, Any]:
     """A session made through the API (quicker than 28 forms); the client claims it."""
-    response = client.post("/api/sessions", json={
-        "format": "barbu-session/1", "players": players, "scheme": "tournament",
-        "first_declarer": 0, "hands": hands,
-    })
+    response = client.post(
+        "/api/sessions",
+        json={
+            "format": "barbu-session/1",
+            "players": players,
+            "scheme": "tournament",
+            "first_declarer": 0,
+            "hands": hands,
+        },
+    )
     assert response.status_code == 201, response.get_json()
     created = response.get_json()
     if claim:
@@ -196,8 +216,15 @@ def test_home_lists_this_browsers_sessions_newest_first(app: Flask, client: Flas
     assert "Eve, Finn, Gus, Hal complete" in text
     assert "Ada, Ben, Clara, Dan hand 1 of 28" in text
     # Recording a hand makes that session the newest.
-    client.post(f"/s/{first}/hand/1", data={
-        "number": "1", "version": "1", "contract": "no_king_of_hearts", "king_of_hearts": "2"})
+    client.post(
+        f"/s/{first}/hand/1",
+        data={
+            "number": "1",
+            "version": "1",
+            "contract": "no_king_of_hearts",
+            "king_of_hearts": "2",
+        },
+    )
     client.get(f"/s/{first}")
     again = [link for link in page(client.get("/")).links() if re.fullmatch(r"/[sw]/\S+", link)]
     assert again[0] == f"/s/{first}"
@@ -233,12 +260,17 @@ def test_the_new_session_page(client: FlaskClient) -> None:
         assert f"/new?scheme={scheme_id}" in p.links()
     assert "4 players · 28 hands" in p.text
     assert [a.get("name") for t, a in p.tags if t == "input" and a.get("data-seat")] == [
-        "players-0", "players-1", "players-2", "players-3"]
+        "players-0",
+        "players-1",
+        "players-2",
+        "players-3",
+    ]
     assert "Draw at random" in p.text
 
 
-@pytest.mark.parametrize(("scheme_id", "hands"), [
-    (s.id, s.hands) for s in BUILTINS.values() if s.players == 4])
+@pytest.mark.parametrize(
+    ("scheme_id", "hands"), [(s.id, s.hands) for s in BUILTINS.values() if s.players == 4]
+)
 def test_scheme_chips(client: FlaskClient, scheme_id: str, hands: int) -> None:
     chosen = page(client.get(f"/new?scheme={scheme_id}"))
     assert f"· {hands} hands" in chosen.text
@@ -351,14 +383,21 @@ def test_the_scorer_screen_mid_session(client: FlaskClient) -> None:
     assert "Ben declares · Ada deals · Dan cuts" in p.text and "Ben leads" in p.text
     left = p.texts("open")[0]
     assert "Ben has left:" in left
-    for name in ("No Queens", "No Last Two", "No Hearts", "No King of Hearts", "Trumps",
-                 "Dominoes"):
+    for name in (
+        "No Queens",
+        "No Last Two",
+        "No Hearts",
+        "No King of Hearts",
+        "Trumps",
+        "Dominoes",
+    ):
         assert name in left
     assert "No Tricks" not in left
     doc = document(client, created["id"])
     places = ranking(response)
     assert {name: total for _, name, total in places} == dict(
-        zip(PLAYERS, doc["totals"], strict=True))
+        zip(PLAYERS, doc["totals"], strict=True)
+    )
     assert [total for _, _, total in places] == sorted(doc["totals"], reverse=True)
     quota = " ".join(p.texts("quota"))
     assert "Doubles on Ben:" in quota
@@ -376,12 +415,23 @@ def test_the_scorer_screen_mid_session(client: FlaskClient) -> None:
 def test_ties_share_a_place(client: FlaskClient) -> None:
     created = api_session(client, [])
     assert ranking(client.get(f"/s/{created['id']}")) == [
-        (1, "Ada", 0), (1, "Ben", 0), (1, "Clara", 0), (1, "Dan", 0)]
+        (1, "Ada", 0),
+        (1, "Ben", 0),
+        (1, "Clara", 0),
+        (1, "Dan", 0),
+    ]
     hand = {"contract": "no_queens", "facts": {"queens": [2, 1, 1, 0]}, "doubles": [[1, 0]]}
-    client.post(f"/api/sessions/{created['id']}/hands", json={**hand, "number": 1},
-                headers={"X-Edit-Key": created["edit_key"]})
+    client.post(
+        f"/api/sessions/{created['id']}/hands",
+        json={**hand, "number": 1},
+        headers={"X-Edit-Key": created["edit_key"]},
+    )
     assert ranking(client.get(f"/s/{created['id']}")) == [
-        (1, "Ben", 0), (1, "Dan", 0), (3, "Clara", -6), (4, "Ada", -18)]
+        (1, "Ben", 0),
+        (1, "Dan", 0),
+        (3, "Clara", -6),
+        (4, "Ada", -18),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -420,8 +470,14 @@ def test_the_quota_strip_says_must_double(
 )
 def test_without_the_key(app: Flask, client: FlaskClient, method: str, path: str) -> None:
     created = api_session(client, tournament(1))
-    form = {"number": "2", "version": "1", "contract": "no_tricks", "tricks-0": "13",
-            "tricks-1": "0", "tricks-2": "0"}
+    form = {
+        "number": "2",
+        "version": "1",
+        "contract": "no_tricks",
+        "tricks-0": "13",
+        "tricks-1": "0",
+        "tricks-2": "0",
+    }
     for stranger in (app.test_client(), app.test_client()):
         stranger.get(f"/w/{created['id']}")  # a watcher who knows the session
         response = stranger.open(path.format(id=created["id"]), method=method, data=form)
@@ -433,8 +489,15 @@ def test_without_the_key(app: Flask, client: FlaskClient, method: str, path: str
 
 @pytest.mark.parametrize(
     ("method", "path"),
-    [("GET", "/s/nope"), ("GET", "/w/nope"), ("GET", "/s/nope/k/key"), ("GET", "/s/nope/hand/1"),
-     ("GET", "/s/nope/history"), ("POST", "/s/nope/undo"), ("POST", "/s/nope/hand/1")],
+    [
+        ("GET", "/s/nope"),
+        ("GET", "/w/nope"),
+        ("GET", "/s/nope/k/key"),
+        ("GET", "/s/nope/hand/1"),
+        ("GET", "/s/nope/history"),
+        ("POST", "/s/nope/undo"),
+        ("POST", "/s/nope/hand/1"),
+    ],
 )
 def test_an_unknown_session(client: FlaskClient, method: str, path: str) -> None:
     response = client.open(path, method=method, data={"version": "1"})
@@ -482,11 +545,9 @@ def test_undo_the_last_hand(client: FlaskClient) -> None:
 
 def test_undo_with_a_stale_version(client: FlaskClient) -> None:
     created = api_session(client, tournament(3))
-    response = client.post(f"/s/{created['id']}/undo", data={"version": "0"},
-                           follow_redirects=True)
+    response = client.post(f"/s/{created['id']}/undo", data={"version": "0"}, follow_redirects=True)
     assert response.request.path == f"/s/{created['id']}"
-    assert flashes(response) == [
-        "Someone else changed this session: here it is as it stands now."]
+    assert flashes(response) == ["Someone else changed this session: here it is as it stands now."]
     assert len(document(client, created["id"])["hands"]) == 3
 
 
@@ -499,8 +560,7 @@ def test_undo_twice_from_the_same_page_removes_one_hand(client: FlaskClient) -> 
 
 def test_undo_with_nothing_to_undo(client: FlaskClient) -> None:
     created = api_session(client, [])
-    response = client.post(f"/s/{created['id']}/undo", data={"version": "1"},
-                           follow_redirects=True)
+    response = client.post(f"/s/{created['id']}/undo", data={"version": "1"}, follow_redirects=True)
     assert flashes(response) and "only the last hand" in flashes(response)[0]
     assert document(client, created["id"])["version"] == 1
 
@@ -525,8 +585,10 @@ def test_the_history_page(client: FlaskClient) -> None:
     assert changes.index("correct") < changes.index("create")
     times = [a["datetime"] for t, a in p.tags if t == "time"]
     assert len(times) == 2 and all(re.match(r"\d{4}-\d\d-\d\dT", t) for t in times)
-    before, after = (json.loads(unescape(pre)) for pre in
-                     re.findall(r"<pre>(.*?)</pre>", response.get_data(as_text=True), re.S))
+    before, after = (
+        json.loads(unescape(pre))
+        for pre in re.findall(r"<pre>(.*?)</pre>", response.get_data(as_text=True), re.S)
+    )
     assert before["facts"] == {"tricks": [4, 3, 3, 3]}
     assert after["facts"] == {"tricks": [1, 4, 4, 4]}
 
@@ -548,7 +610,8 @@ def test_a_complete_session(client: FlaskClient) -> None:
         # Block 3 (Clara declares) had no doubles: each opponent is two short.
         shortfalls = [t for t in p.texts("warn") if "short" in t]
         assert sorted(shortfalls) == sorted(
-            f"{name}: 2 doubles short" for name in ("Ada", "Ben", "Dan"))
+            f"{name}: 2 doubles short" for name in ("Ada", "Ben", "Dan")
+        )
         subtotals = p.texts("subtotal")
         assert len(subtotals) == 4
         assert all("✓" in row for row in subtotals)
@@ -575,11 +638,17 @@ def test_names_are_escaped_on_every_page(
     app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("barbu_scorer.views.sessions.secrets.randbelow", lambda n: 0)
-    response = client.post("/new", data=new_form(HOSTILE, first="random"),
-                           follow_redirects=True)
+    response = client.post("/new", data=new_form(HOSTILE, first="random"), follow_redirects=True)
     session_id = response.request.path.rsplit("/", 1)[1]
-    hand = {"number": "1", "version": "1", "contract": "no_queens", "queens-0": "2",
-            "queens-1": "1", "queens-2": "1", "double": "1-0"}
+    hand = {
+        "number": "1",
+        "version": "1",
+        "contract": "no_queens",
+        "queens-0": "2",
+        "queens-1": "1",
+        "queens-2": "1",
+        "double": "1-0",
+    }
     client.post(f"/s/{session_id}/hand/1", data={**hand, "contract": "no_queens"})
     client.post("/new", data=new_form(["<i>x</i>", "<i>X</i>", "Clara", "Dan"]))
     pages = {

@@ -61,18 +61,16 @@ def targets(
 def maximum(
     scheme: Scheme, contract: str, declarer: int, doubler: int, doubles: Iterable[Double] = ()
 ) -> list[Double]:
-    """"Maximum": every double this player may make."""
+    """ "Maximum": every double this player may make."""
     allowed = targets(scheme, contract, declarer, doubler, doubles)
     return [(doubler, seat) for seat, why in allowed.items() if why is None]
 
 
 def family(scheme: Scheme, contract: str, declarer: int, doubler: int) -> list[Double]:
-    """"Family": a non-declarer doubles both other non-declarers."""
+    """ "Family": a non-declarer doubles both other non-declarers."""
     if doubler == declarer:
         raise ScoringError("the declarer has no family double")
-    pairs = [
-        (doubler, seat) for seat in range(scheme.players) if seat not in (doubler, declarer)
-    ]
+    pairs = [(doubler, seat) for seat in range(scheme.players) if seat not in (doubler, declarer)]
     for pair in pairs:
         why = refusal(scheme, contract, declarer, *pair)
         if why:
@@ -80,9 +78,7 @@ def family(scheme: Scheme, contract: str, declarer: int, doubler: int) -> list[D
     return pairs
 
 
-def check_doubles(
-    scheme: Scheme, contract: str, declarer: int, doubles: Any
-) -> tuple[Double, ...]:
+def check_doubles(scheme: Scheme, contract: str, declarer: int, doubles: Any) -> tuple[Double, ...]:
     """The doubles of a hand, each checked against the rules, in a canonical order."""
     n = scheme.players
     if not isinstance(doubles, list | tuple):

@@ -149,7 +149,9 @@ def make_scheme(scheme_id: str, name: str, **options: Any) -> Scheme:
     pack = options.get("pack", 52)
     options.setdefault("left_out", cards.default_left_out(pack, players))
     options["awards"] = default_awards(players, tuple(options.get("awards", ())) or (45, 20, 5, -5))
-    options["shares"] = default_shares(players, tuple(options.get("shares", ())) or (-36, -18, -12, -9))
+    options["shares"] = default_shares(
+        players, tuple(options.get("shares", ())) or (-36, -18, -12, -9)
+    )
     values = {contract: dict(v) for contract, v in DEFAULT_VALUES.items()}
     for contract, v in options.pop("values", {}).items():
         values[contract] = {**values[contract], **v}
@@ -170,29 +172,44 @@ BUILTINS: dict[str, Scheme] = {
     for s in (
         make_scheme("tournament", "Tournament Barbu"),
         make_scheme(
-            "ravage_city", "Tournament with Ravage City",
+            "ravage_city",
+            "Tournament with Ravage City",
             contracts=(*TOURNAMENT_CONTRACTS, "ravage_city"),
         ),
         make_scheme(
-            "brader", "Mark Brader's values",
+            "brader",
+            "Mark Brader's values",
             contracts=(*TOURNAMENT_CONTRACTS, "ravage_city"),
-            values=_BRADER_VALUES, awards=(40, 20, 0, -20),
+            values=_BRADER_VALUES,
+            awards=(40, 20, 0, -20),
         ),
         make_scheme(
-            "kh15_dom40", "K♥ -15, Dominoes 40",
-            values={"no_king_of_hearts": {"king": -15}}, awards=(40, 20, 10, -10),
+            "kh15_dom40",
+            "K♥ -15, Dominoes 40",
+            values={"no_king_of_hearts": {"king": -15}},
+            awards=(40, 20, 10, -10),
         ),
         make_scheme(
-            "dom30_kh15", "Dominoes 30, K♥ -15",
-            values={"no_king_of_hearts": {"king": -15}}, awards=(30, 20, 10, 0),
+            "dom30_kh15",
+            "Dominoes 30, K♥ -15",
+            values={"no_king_of_hearts": {"king": -15}},
+            awards=(30, 20, 10, 0),
         ),
         make_scheme(
-            "french_classic", "French classic (fixed order, no doubling)",
+            "french_classic",
+            "French classic (fixed order, no doubling)",
             contracts=(
-                "no_tricks", "no_hearts", "no_queens", "no_king_of_hearts",
-                "no_last_two", "salad", "dominoes",
+                "no_tricks",
+                "no_hearts",
+                "no_queens",
+                "no_king_of_hearts",
+                "no_last_two",
+                "salad",
+                "dominoes",
             ),
-            order="fixed", doubling=False, quota=0,
+            order="fixed",
+            doubling=False,
+            quota=0,
         ),
         make_scheme("no_dominoes", "No Dominoes", contracts=(*NEGATIVES, "trumps")),
         make_scheme("no_trumps", "No Trumps", contracts=(*NEGATIVES, "dominoes")),

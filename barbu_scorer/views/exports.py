@@ -88,8 +88,9 @@ def sheet_response(session_id: str) -> Response:
         paper = request.args.get("paper", "A4")
         if paper.casefold() not in ("a4", "letter"):
             abort(400, description=_("The paper is A4 or Letter."))
-        pdf = sheet_pdf(stored.document(), name=stored.name or None,
-                        date=stored.created[:10], paper=paper)
+        pdf = sheet_pdf(
+            stored.document(), name=stored.name or None, date=stored.created[:10], paper=paper
+        )
     response = Response(pdf, mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'inline; filename="barbu-{session_id}.pdf"'
     return response

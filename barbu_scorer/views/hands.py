@@ -14,8 +14,8 @@ from ..forms import HandForm, form_from_entry, hand_entry
 from ..scoring import doubles as dbl
 from ..scoring.cards import ranks
 from ..scoring.documents import read_hand
-from ..scoring.hands import FACT_KEYS
 from ..scoring.errors import ScoringError
+from ..scoring.hands import FACT_KEYS
 from ..scoring.sessions import open_contracts, roles, score_session
 from ..store import Conflict, Stale, StoredSession, add_hand, replace_hand, same_hand
 from .access import require_edit
@@ -38,13 +38,17 @@ def _choices(stored: StoredSession, number: int) -> tuple[str, ...]:
     return open_contracts(stored.scheme, played)
 
 
-def preview(stored: StoredSession, number: int, data: MultiDict[str, str], contract: str) -> dict[str, Any]:
+def preview(
+    stored: StoredSession, number: int, data: MultiDict[str, str], contract: str
+) -> dict[str, Any]:
     """The hand's figures as the form stands, or what is wrong with it."""
     scheme = stored.scheme
     try:
         entry = hand_entry(data, scheme, contract)
         entries = [read_hand(e, i + 1) for i, e in enumerate(stored.entries[: number - 1])]
-        hand = score_session(scheme, stored.first_declarer, [*entries, read_hand(entry, number)]).hands[-1]
+        hand = score_session(
+            scheme, stored.first_declarer, [*entries, read_hand(entry, number)]
+        ).hands[-1]
     except ScoringError as error:
         return {"ok": False, "error": error.message, "left": _left_to_place(data, scheme, contract)}
     return {
@@ -61,7 +65,11 @@ def preview(stored: StoredSession, number: int, data: MultiDict[str, str], contr
 
 def _left_to_place(data: MultiDict[str, str], scheme: Any, contract: str) -> list[str]:
     left = []
-    for key, total in (("tricks", scheme.tricks), ("queens", scheme.queens), ("hearts", scheme.hearts)):
+    for key, total in (
+        ("tricks", scheme.tricks),
+        ("queens", scheme.queens),
+        ("hearts", scheme.hearts),
+    ):
         values = [data.get(f"{key}-{s}", "") for s in range(scheme.players)]
         given = [int(v) for v in values if v.strip().lstrip("-").isdigit()]
         if given and len(given) < scheme.players - 1 and total - sum(given) > 0:
@@ -69,12 +77,18 @@ def _left_to_place(data: MultiDict[str, str], scheme: Any, contract: str) -> lis
     return left
 
 
-def _doubling_rows(stored: StoredSession, number: int, contract: str, data: MultiDict[str, str]) -> list[dict[str, Any]]:
+def _doubling_rows(
+    stored: StoredSession, number: int, contract: str, data: MultiDict[str, str]
+) -> list[dict[str, Any]]:
     """Each player's doubling turn, from the declarer's left to the declarer."""
     scheme, players = stored.scheme, stored.players
     declarer = roles(scheme, stored.first_declarer, number - 1).declarer
     chosen = set(data.getlist("double"))
-    made = [tuple(int(x) for x in d.split("-")) for d in chosen if d.count("-") == 1 and d.replace("-", "").isdigit()]
+    made = [
+        tuple(int(x) for x in d.split("-"))
+        for d in chosen
+        if d.count("-") == 1 and d.replace("-", "").isdigit()
+    ]
     rows = []
     for doubler in dbl.turn_order(declarer, scheme.players):
         is_declarer = doubler == declarer
@@ -88,17 +102,26 @@ def _doubling_rows(stored: StoredSession, number: int, contract: str, data: Mult
             else:
                 reason = dbl.refusal(scheme, contract, declarer, doubler, seat)
                 requires = ""
-            targets.append({
-                "seat": seat, "name": players[seat], "value": f"{doubler}-{seat}",
-                "reason": reason, "requires": requires,
-                "checked": f"{doubler}-{seat}" in chosen,
-                "redouble": (seat, doubler) in made,
-            })
-        rows.append({"seat": doubler, "name": players[doubler], "declarer": is_declarer, "targets": targets})
+            targets.append(
+                {
+                    "seat": seat,
+                    "name": players[seat],
+                    "value": f"{doubler}-{seat}",
+                    "reason": reason,
+                    "requires": requires,
+                    "checked": f"{doubler}-{seat}" in chosen,
+                    "redouble": (seat, doubler) in made,
+                }
+            )
+        rows.append(
+            {"seat": doubler, "name": players[doubler], "declarer": is_declarer, "targets": targets}
+        )
     return rows
 
 
-def _shortcut(stored: StoredSession, number: int, contract: str, data: MultiDict[str, str], action: str) -> MultiDict[str, str]:
+def _shortcut(
+    stored: StoredSession, number: int, contract: str, data: MultiDict[str, str], action: str
+) -> MultiDict[str, str]:
     """Apply "max-<seat>" or "family-<seat>" to the form's doubles (the no-JavaScript way)."""
     kind, _sep, seat_text = action.partition("-")
     seat = int(seat_text) if seat_text.isdigit() else -1
@@ -106,11 +129,17 @@ def _shortcut(stored: StoredSession, number: int, contract: str, data: MultiDict
     declarer = roles(scheme, stored.first_declarer, number - 1).declarer
     if not 0 <= seat < scheme.players:
         return data
-    made = [tuple(int(x) for x in d.split("-")) for d in data.getlist("double")
-            if d.count("-") == 1 and d.replace("-", "").isdigit()]
+    made = [
+        tuple(int(x) for x in d.split("-"))
+        for d in data.getlist("double")
+        if d.count("-") == 1 and d.replace("-", "").isdigit()
+    ]
     try:
-        pairs = (dbl.maximum(scheme, contract, declarer, seat, made) if kind == "max"
-                 else dbl.family(scheme, contract, declarer, seat))
+        pairs = (
+            dbl.maximum(scheme, contract, declarer, seat, made)
+            if kind == "max"
+            else dbl.family(scheme, contract, declarer, seat)
+        )
     except ScoringError as error:
         flash(error.message, "error")
         return data
@@ -133,23 +162,44 @@ def _advice(stored: StoredSession, number: int) -> dict[int, dict[str, Any]]:
         if owed:
             must = quota.must_double_now(seat)
             text = _("owes %(o)s, %(h)s hands left", o=owed, h=quota.hands_left)
-            advice[seat] = {"must": must, "text": text + (": " + _("must double now") if must else "")}
+            advice[seat] = {
+                "must": must,
+                "text": text + (": " + _("must double now") if must else ""),
+            }
     return advice
 
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th")
 
 
-def _render(stored: StoredSession, number: int, contract: str | None, data: MultiDict[str, str], form: HandForm, result: dict[str, Any] | None = None, error: str | None = None) -> str:
+def _render(
+    stored: StoredSession,
+    number: int,
+    contract: str | None,
+    data: MultiDict[str, str],
+    form: HandForm,
+    result: dict[str, Any] | None = None,
+    error: str | None = None,
+) -> str:
     scheme = stored.scheme
     who = roles(scheme, stored.first_declarer, number - 1, contract)
     return render_template(
-        "session/hand.html", stored=stored, scheme=scheme, number=number, form=form,
-        contract=contract, choices=_choices(stored, number), data=data, who=who,
+        "session/hand.html",
+        stored=stored,
+        scheme=scheme,
+        number=number,
+        form=form,
+        contract=contract,
+        choices=_choices(stored, number),
+        data=data,
+        who=who,
         correcting=number <= len(stored.entries),
         rows=_doubling_rows(stored, number, contract, data) if contract else [],
-        result=result, error=error, advice=_advice(stored, number),
-        ranks=ranks(scheme.pack), fact_keys=FACT_KEYS.get(contract or "", ()),
+        result=result,
+        error=error,
+        advice=_advice(stored, number),
+        ranks=ranks(scheme.pack),
+        fact_keys=FACT_KEYS.get(contract or "", ()),
         ordinals=[_(o) for o in ORDINALS],
     )
 
@@ -160,18 +210,35 @@ def edit(session_id: str, number: int) -> str:
     stored = _editable(session_id, number)
     choices = _choices(stored, number)
     data: MultiDict[str, str] = MultiDict()
-    if number <= len(stored.entries) and request.args.get("contract") in (None, stored.entries[number - 1]["contract"]):
+    if number <= len(stored.entries) and request.args.get("contract") in (
+        None,
+        stored.entries[number - 1]["contract"],
+    ):
         data = form_from_entry(stored.entries[number - 1], stored.scheme.players)
     contract = request.args.get("contract") or data.get("contract")
     if contract is None and len(choices) == 1:
         contract = choices[0]
-    if contract is not None and contract not in choices and not (number <= len(stored.entries) and contract == stored.entries[number - 1]["contract"]):
+    if (
+        contract is not None
+        and contract not in choices
+        and not (
+            number <= len(stored.entries) and contract == stored.entries[number - 1]["contract"]
+        )
+    ):
         abort(404)
-    if contract == "dominoes" and "start_rank" not in data and stored.scheme.dominoes_start != "first_card":
+    if (
+        contract == "dominoes"
+        and "start_rank" not in data
+        and stored.scheme.dominoes_start != "first_card"
+    ):
         data = MultiDict(data)
         data["start_rank"] = "7"  # "dominoes from the seven": preselected, one tap to change
     form = HandForm(formdata=None, number=number, version=stored.version, contract=contract)
-    result = preview(stored, number, data, contract) if contract and number <= len(stored.entries) else None
+    result = (
+        preview(stored, number, data, contract)
+        if contract and number <= len(stored.entries)
+        else None
+    )
     return _render(stored, number, contract, data, form, result)
 
 
@@ -181,17 +248,24 @@ def save(session_id: str, number: int) -> str | Response:
     stored = _editable(session_id, number)
     form = HandForm()
     contract = request.form.get("contract") or None
-    if (not form.validate_on_submit() or form.number.data != number
-            or contract not in _choices(stored, number)):
+    if (
+        not form.validate_on_submit()
+        or form.number.data != number
+        or contract not in _choices(stored, number)
+    ):
         abort(400)
     action = request.form.get("action", "save")
     data = request.form
     if action.startswith(("max-", "family-")):
         data = _shortcut(stored, number, contract, data, action)
-        return _render(stored, number, contract, data, form, preview(stored, number, data, contract))
+        return _render(
+            stored, number, contract, data, form, preview(stored, number, data, contract)
+        )
     result = preview(stored, number, data, contract)
     if action == "check" or not result["ok"]:
-        return _render(stored, number, contract, data, form, result, None if result["ok"] else result["error"])
+        return _render(
+            stored, number, contract, data, form, result, None if result["ok"] else result["error"]
+        )
     entry = read_hand(result["entry"], number)
     if same_hand(stored, number, entry):
         # A second tap on Save, a resent form, or a correction that changes nothing.
@@ -203,9 +277,20 @@ def save(session_id: str, number: int) -> str | Response:
             flash(_("Hand %(n)s corrected; the totals after it follow.", n=number), "ok")
         else:
             added = add_hand(get_db(), session_id, number, entry, "scorer")
-            flash(_("Hand %(n)s saved.", n=number) if added else _("Hand %(n)s was already saved.", n=number), "ok")
+            flash(
+                _("Hand %(n)s saved.", n=number)
+                if added
+                else _("Hand %(n)s was already saved.", n=number),
+                "ok",
+            )
     except Stale:
-        flash(_("Someone else changed this session while you were entering: here it is as it stands now. Please check and enter again."), "error")
+        flash(
+            _(
+                "Someone else changed this session while you were entering: here it is "
+                "as it stands now. Please check and enter again."
+            ),
+            "error",
+        )
         return redirect(url_for("hands.edit", session_id=session_id, number=number))
     except Conflict as error:
         flash(_("Not saved: %(why)s. Here is the session as it stands.", why=str(error)), "error")

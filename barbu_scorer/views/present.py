@@ -26,10 +26,7 @@ def contract_label(session: Session, hand: ScoredHand | Any, short: bool = False
     """The contract as the table says it: "Trumps ♠", "Dominoes from 7" (or "Dom. 7")."""
     entry = hand.entry
     info = CATALOGUE.get(entry.contract)
-    if short and info is not None:
-        label = info.short
-    else:
-        label = session.scheme.name_of(entry.contract)
+    label = info.short if short and info is not None else session.scheme.name_of(entry.contract)
     if entry.trump:
         label += f" {SUIT_SYMBOLS[entry.trump]}"
     if entry.start_rank:
@@ -79,9 +76,9 @@ def session_view(stored: StoredSession) -> dict[str, Any]:
                 "complete": len(hands) == per_block,
                 "raw_sum": raw_sum,
                 "expected": expected,
-                "unmet": [
-                    (players[s], owed) for s, owed in enumerate(block.owed) if owed
-                ] if len(hands) == per_block and scheme.quota else [],
+                "unmet": [(players[s], owed) for s, owed in enumerate(block.owed) if owed]
+                if len(hands) == per_block and scheme.quota
+                else [],
             }
         )
     return {
@@ -92,7 +89,9 @@ def session_view(stored: StoredSession) -> dict[str, Any]:
         "hands_total": scheme.hands,
         "roles": roles,
         "open": session.open_contracts(),
-        "ranking": [(place, players[seat], session.totals[seat]) for place, seat in ranking(session.totals)],
+        "ranking": [
+            (place, players[seat], session.totals[seat]) for place, seat in ranking(session.totals)
+        ],
         "quota": strip,
         "hands_left": quota.hands_left if quota else 0,
         "blocks": blocks,

@@ -33,8 +33,12 @@ bp = Blueprint("sessions", __name__)
 
 
 # A Barbu Bridge session reached through one of these addresses goes to its own page.
-BRIDGE_PAGES = {"sessions.scorer": "bridge.scorer", "sessions.watch": "bridge.watch",
-                "sessions.claim": "bridge.claim", "sessions.changes": "bridge.changes"}
+BRIDGE_PAGES = {
+    "sessions.scorer": "bridge.scorer",
+    "sessions.watch": "bridge.watch",
+    "sessions.claim": "bridge.claim",
+    "sessions.changes": "bridge.changes",
+}
 
 
 def stored_or_404(session_id: str) -> StoredSession:
@@ -72,15 +76,23 @@ def new() -> str | Response:
                 abort(400)
             first = secrets.randbelow(scheme.players) if drawn else int(form.first.data)
             stored, key = create_session(
-                get_db(), players=players, scheme=scheme, scheme_ref=scheme.id,
-                first_declarer=first, name=form.name.data or "", who="scorer",
+                get_db(),
+                players=players,
+                scheme=scheme,
+                scheme_ref=scheme.id,
+                first_declarer=first,
+                name=form.name.data or "",
+                who="scorer",
             )
             remember(stored.id, key)
             if drawn:
                 flash(_("The draw: %(name)s declares first.", name=players[first]), "draw")
             return redirect(url_for("sessions.scorer", session_id=stored.id))
     return render_template(
-        "session/new.html", form=form, scheme=scheme, schemes=BUILTINS.values(),
+        "session/new.html",
+        form=form,
+        scheme=scheme,
+        schemes=BUILTINS.values(),
         house=scheme_store.list_schemes(get_db()),
         contract_names=[scheme.name_of(c) for c in scheme.contracts],
     )
@@ -104,7 +116,10 @@ def scorer(session_id: str) -> str:
     require_edit(session_id)
     remember(session_id)
     return render_template(
-        "session/scorer.html", v=session_view(stored), stored=stored, form=VersionForm(),
+        "session/scorer.html",
+        v=session_view(stored),
+        stored=stored,
+        form=VersionForm(),
         **_printable(stored, chart=False),
     )
 
