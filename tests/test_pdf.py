@@ -230,14 +230,14 @@ def test_cli_sheet_writes_the_pdf_next_to_the_file(tmp_path: Path) -> None:
     assert pdf.startswith(b"%PDF") and "Club" in pages(pdf)[0]
 
 
-def test_cli_sheet_from_standard_input(tmp_path: Path) -> None:
+def test_cli_sheet_from_standard_input(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
     runner = CliRunner()
-    with runner.isolated_filesystem(temp_dir=tmp_path):
-        result = runner.invoke(main, ["sheet", "-"], input=json.dumps(session_document(hands=3)))
-        assert result.exit_code == 0, result.output
-        assert Path("sheet.pdf").read_bytes().startswith(b"%PDF")
-        result = runner.invoke(main, ["sheet", "-", "-o", "out/x.pdf"], input="{}")
-        assert result.exit_code == 1
+    result = runner.invoke(main, ["sheet", "-"], input=json.dumps(session_document(hands=3)))
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "sheet.pdf").read_bytes().startswith(b"%PDF")
+    result = runner.invoke(main, ["sheet", "-", "-o", "out/x.pdf"], input="{}")
+    assert result.exit_code == 1
 
 
 def test_cli_sheet_refuses_an_invalid_document(tmp_path: Path) -> None:
