@@ -4,13 +4,14 @@ A session row has ``format = "barbu-bridge/1"``, ``first_declarer`` holds the fi
 and ``scheme`` the session's own copy of the Barbu Bridge settings; each ``hands`` row holds
 one deal exactly as entered (``subgame``, ``bridge``, ``barbu``). Every write scores the
 whole session with the change first, inside one transaction, so the database never holds
-a deal the rules refuse; the locking, history and edit keys are those of ``store``.
+a deal the rules refuse. The write paths, locking and history are those of ``session_rows``
+and the edit keys those of ``store``: this module says how a session loads and how its
+deals are read and checked.
 """
 
 from __future__ import annotations
 
 import json
-import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -28,7 +29,17 @@ from .scoring.bridge_document import (
 )
 from .scoring.errors import ScoringError
 from .scoring.rubber import UNFINISHED_PARTSCORE
-from .store import Conflict, Stale, _bump, _hash, _log, _now, _writing, key_matches
+from .session_rows import (
+    Conflict,
+    Game,
+    Stale,
+    add_entry,
+    delete_last_entry,
+    insert_session,
+    read_session,
+    replace_entry,
+)
+from .store import key_matches
 
 __all__ = [
     "FORMAT",
@@ -92,17 +103,11 @@ def is_bridge(db: Database, session_id: str) -> bool:
 
 def load(db: Database, session_id: str) -> StoredBridge | None:
     """A stored Barbu Bridge session, or None (also when the session plays another game)."""
-    try:
-        row = db["sessions"].get(session_id)
-    except NotFoundError:
+    found = read_session(db, session_id, FORMAT)
+    if found is None:
         return None
-    if row["format"] != FORMAT:
-        return None
+    row, deals = found
     settings = json.loads(row["scheme"])
-    deals = tuple(
-        json.loads(r["entry"])
-        for r in db["hands"].rows_where("session_id = ?", [session_id], order_by="number")
-    )
     return StoredBridge(
         id=row["id"],
         name=row["name"],
@@ -156,47 +161,33 @@ def create(
             "deals": [dict(deal) for deal in deals],
         }
     )
-    session_id = secrets.token_urlsafe(12)
-    edit_key = secrets.token_urlsafe(18)
-    now = _now()
-    with _writing(db):
-        db["sessions"].insert(
-            {
-                "id": session_id,
-                "edit_key": _hash(edit_key),
-                "created": now,
-                "updated": now,
-                "format": FORMAT,
-                "name": name,
-                "players": json.dumps(doc["players"], ensure_ascii=False),
-                "scheme_ref": SCHEME_ID,
-                "scheme": json.dumps(
-                    bridge_scheme(doc["unfinished_partscore"]), ensure_ascii=False
-                ),
-                "first_declarer": doc["first_dealer"],
-                "version": 1,
-            }
-        )
-        for number, deal in enumerate(doc["deals"], start=1):
-            bare = _canonical(deal, number, doc["first_dealer"])
-            db["hands"].insert(
-                {
-                    "session_id": session_id,
-                    "number": number,
-                    "entry": json.dumps(bare, ensure_ascii=False),
-                }
-            )
-        _log(db, session_id, who, "create", None, None, None)
+    session_id, edit_key = insert_session(
+        db,
+        session_format=FORMAT,
+        name=name,
+        players=doc["players"],
+        scheme_ref=SCHEME_ID,
+        scheme=bridge_scheme(doc["unfinished_partscore"]),
+        first=doc["first_dealer"],
+        entries=[
+            _canonical(deal, number, doc["first_dealer"])
+            for number, deal in enumerate(doc["deals"], start=1)
+        ],
+        who=who,
+    )
     stored = load(db, session_id)
     assert stored is not None
     return stored, edit_key
 
 
-def _locked(db: Database, session_id: str) -> StoredBridge:
-    stored = load(db, session_id)
-    if stored is None:
-        raise KeyError(session_id)
-    return stored
+# Barbu Bridge sessions in the shared write paths.
+_DEALS: Game[StoredBridge, Mapping[str, Any]] = Game(
+    noun="deal",
+    load=load,
+    entries=lambda stored: stored.deals,
+    canonical=lambda stored, number, deal: _canonical(deal, number, stored.first_dealer),
+    check=_scored,
+)
 
 
 def add_deal(
@@ -208,27 +199,7 @@ def add_deal(
     version: int | None = None,
 ) -> bool:
     """Record deal ``number``; False when the same deal was already recorded (a replay)."""
-    with _writing(db):
-        stored = _locked(db, session_id)
-        recorded = len(stored.deals)
-        if not 1 <= number <= recorded + 1:
-            raise Conflict(f"the next deal is {recorded + 1}, not {number}")
-        data = _canonical(deal, number, stored.first_dealer)
-        if number <= recorded:
-            if stored.deals[number - 1] == data:
-                return False
-            raise Conflict(f"deal {number} is already recorded, with other figures")
-        _scored(stored, [*stored.deals, data])
-        db["hands"].insert(
-            {
-                "session_id": session_id,
-                "number": number,
-                "entry": json.dumps(data, ensure_ascii=False),
-            }
-        )
-        _bump(db, session_id, version)
-        _log(db, session_id, who, "add", number, None, data)
-    return True
+    return add_entry(_DEALS, db, session_id, number, deal, who, version)
 
 
 def replace_deal(
@@ -240,28 +211,9 @@ def replace_deal(
     version: int | None,
 ) -> None:
     """Correct deal ``number``; every later figure follows (and must still be possible)."""
-    with _writing(db):
-        stored = _locked(db, session_id)
-        if not 1 <= number <= len(stored.deals):
-            raise ScoringError("there is no such deal to correct", number)
-        data = _canonical(deal, number, stored.first_dealer)
-        deals = list(stored.deals)
-        before, deals[number - 1] = deals[number - 1], data
-        _scored(stored, deals)
-        db.execute(
-            "UPDATE hands SET entry = ? WHERE session_id = ? AND number = ?",
-            [json.dumps(data, ensure_ascii=False), session_id, number],
-        )
-        _bump(db, session_id, version)
-        _log(db, session_id, who, "correct", number, before, data)
+    replace_entry(_DEALS, db, session_id, number, deal, who, version)
 
 
 def delete_last(db: Database, session_id: str, number: int, who: str, version: int | None) -> None:
     """Undo the last deal (only the last may go); it stays in the history."""
-    with _writing(db):
-        stored = _locked(db, session_id)
-        if number == 0 or number != len(stored.deals):
-            raise Conflict(f"only the last deal ({len(stored.deals)}) can be undone")
-        db.execute("DELETE FROM hands WHERE session_id = ? AND number = ?", [session_id, number])
-        _bump(db, session_id, version)
-        _log(db, session_id, who, "undo", number, stored.deals[-1], None)
+    delete_last_entry(_DEALS, db, session_id, number, who, version)

@@ -2,19 +2,17 @@
 
 Every write scores the whole session with the change before committing it, so the
 database never holds a hand the rules refuse. Writes are guarded by the session's
-``version`` (optimistic locking): a write based on a stale view is refused.
+``version`` (optimistic locking): a write based on a stale view is refused. The write
+paths themselves are ``session_rows``, shared with Barbu Bridge; this module says how a
+Tournament session loads and how its hands are read and checked.
 """
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import json
-import secrets
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 from sqlite_utils import Database
@@ -25,14 +23,36 @@ from .scoring.errors import ScoringError
 from .scoring.scheme_io import scheme_from_dict, scheme_to_dict
 from .scoring.schemes import Scheme
 from .scoring.sessions import HandEntry, Session, score_session
+from .session_rows import (
+    Conflict,
+    Game,
+    Stale,
+    add_entry,
+    delete_last_entry,
+    hash_key,
+    insert_session,
+    read_session,
+    replace_entry,
+)
 
+__all__ = [
+    "Conflict",
+    "Stale",
+    "StoredSession",
+    "add_hand",
+    "create_session",
+    "delete_last",
+    "entry_dict",
+    "history",
+    "key_matches",
+    "load",
+    "replace_hand",
+    "same_hand",
+    "summaries",
+]
 
-class Conflict(Exception):
-    """A write that would overwrite or duplicate someone else's (HTTP 409)."""
-
-
-class Stale(Exception):
-    """A write based on an out-of-date version of the session (HTTP 412)."""
+TOURNAMENT_FORMAT = "barbu-session/1"
+SESSION_HANDS = {"barbu-bridge/1": 16}  # other formats' session length (see bridge_store)
 
 
 @dataclass(frozen=True)
@@ -62,32 +82,6 @@ class StoredSession:
         """The computed session document, with the store's id and version."""
         doc = session_to_dict(session or self.score(), self.players, self.scheme_ref)
         return {"id": self.id, "name": self.name, "version": self.version, **doc}
-
-
-@contextmanager
-def _writing(db: Database) -> Iterator[None]:
-    """One write transaction, taking the write lock up front.
-
-    ``BEGIN IMMEDIATE`` makes a second writer wait for the first instead of failing
-    when its read-then-write transaction tries to upgrade; ``db.atomic()`` nests
-    inside it as a savepoint.
-    """
-    db.conn.execute("BEGIN IMMEDIATE")
-    try:
-        with db.atomic():
-            yield
-    except BaseException:
-        db.conn.rollback()
-        raise
-    db.conn.commit()
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def _hash(key: str) -> str:
-    return hashlib.sha256(key.encode()).hexdigest()
 
 
 def entry_dict(entry: HandEntry) -> dict[str, Any]:
@@ -126,56 +120,31 @@ def create_session(
 ) -> tuple[StoredSession, str]:
     """Store a new session (checked whole first); the stored session and its edit key."""
     session = score_session(scheme, first_declarer, list(entries))
-    session_id = secrets.token_urlsafe(12)
-    edit_key = secrets.token_urlsafe(18)
-    now = _now()
-    with _writing(db):
-        db["sessions"].insert(
-            {
-                "id": session_id,
-                "edit_key": _hash(edit_key),
-                "created": now,
-                "updated": now,
-                "format": "barbu-session/1",
-                "name": name,
-                "players": json.dumps(list(players), ensure_ascii=False),
-                "scheme_ref": scheme_ref,
-                "scheme": json.dumps(scheme_to_dict(scheme), ensure_ascii=False),
-                "first_declarer": first_declarer,
-                "version": 1,
-            }
-        )
-        for hand in session.hands:
-            data = {**entry_dict(hand.entry), "doubles": [list(d) for d in hand.doubles]}
-            db["hands"].insert(
-                {
-                    "session_id": session_id,
-                    "number": hand.number,
-                    "entry": json.dumps(data, ensure_ascii=False),
-                }
-            )
-        _log(db, session_id, who, "create", None, None, None)
+    session_id, edit_key = insert_session(
+        db,
+        session_format=TOURNAMENT_FORMAT,
+        name=name,
+        players=players,
+        scheme_ref=scheme_ref,
+        scheme=scheme_to_dict(scheme),
+        first=first_declarer,
+        entries=[
+            {**entry_dict(hand.entry), "doubles": [list(d) for d in hand.doubles]}
+            for hand in session.hands
+        ],
+        who=who,
+    )
     stored = load(db, session_id)
     assert stored is not None
     return stored, edit_key
 
 
-TOURNAMENT_FORMAT = "barbu-session/1"
-SESSION_HANDS = {"barbu-bridge/1": 16}  # other formats' session length (see bridge_store)
-
-
 def load(db: Database, session_id: str) -> StoredSession | None:
     """A stored Tournament session, or None (also for another format: see bridge_store)."""
-    try:
-        row = db["sessions"].get(session_id)
-    except NotFoundError:
+    found = read_session(db, session_id, TOURNAMENT_FORMAT)
+    if found is None:
         return None
-    if row["format"] != TOURNAMENT_FORMAT:
-        return None
-    entries = tuple(
-        json.loads(r["entry"])
-        for r in db["hands"].rows_where("session_id = ?", [session_id], order_by="number")
-    )
+    row, entries = found
     return StoredSession(
         id=row["id"],
         name=row["name"],
@@ -198,45 +167,7 @@ def key_matches(db: Database, session_id: str, key: str | None) -> bool:
         row = db["sessions"].get(session_id)
     except NotFoundError:
         return False
-    return hmac.compare_digest(row["edit_key"], _hash(key))
-
-
-def _log(
-    db: Database,
-    session_id: str,
-    who: str,
-    action: str,
-    number: int | None,
-    before: Mapping[str, Any] | None,
-    after: Mapping[str, Any] | None,
-) -> None:
-    db["history"].insert(
-        {
-            "session_id": session_id,
-            "at": _now(),
-            "who": who,
-            "action": action,
-            "number": number,
-            "before": json.dumps(before, ensure_ascii=False) if before is not None else None,
-            "after": json.dumps(after, ensure_ascii=False) if after is not None else None,
-        }
-    )
-
-
-def _bump(db: Database, session_id: str, version: int | None) -> None:
-    """Advance the version, refusing when the caller's view is stale."""
-    if version is None:
-        db.execute(
-            "UPDATE sessions SET version = version + 1, updated = ? WHERE id = ?",
-            [_now(), session_id],
-        )
-        return
-    cursor = db.execute(
-        "UPDATE sessions SET version = version + 1, updated = ? WHERE id = ? AND version = ?",
-        [_now(), session_id, version],
-    )
-    if cursor.rowcount != 1:
-        raise Stale("the session has changed since this page was loaded")
+    return hmac.compare_digest(row["edit_key"], hash_key(key))
 
 
 def _checked(stored: StoredSession, entries: list[dict[str, Any]]) -> Session:
@@ -263,6 +194,17 @@ def same_hand(stored: StoredSession, number: int, entry: HandEntry) -> bool:
         return False
 
 
+# Tournament sessions in the shared write paths. On an add, ``_canonical`` has already
+# scored the whole session; ``_checked`` scoring it again costs well under a millisecond.
+_HANDS: Game[StoredSession, HandEntry] = Game(
+    noun="hand",
+    load=load,
+    entries=lambda stored: stored.entries,
+    canonical=_canonical,
+    check=_checked,
+)
+
+
 def add_hand(
     db: Database,
     session_id: str,
@@ -272,62 +214,19 @@ def add_hand(
     version: int | None = None,
 ) -> bool:
     """Record hand ``number``; False when the same hand was already recorded (a replay)."""
-    with _writing(db):
-        stored = load(db, session_id)
-        if stored is None:
-            raise KeyError(session_id)
-        if not 1 <= number <= len(stored.entries) + 1:
-            raise Conflict(f"the next hand is {len(stored.entries) + 1}, not {number}")
-        data = _canonical(stored, number, entry)
-        if number <= len(stored.entries):
-            if stored.entries[number - 1] == data:
-                return False
-            raise Conflict(f"hand {number} is already recorded, with other figures")
-        db["hands"].insert(
-            {
-                "session_id": session_id,
-                "number": number,
-                "entry": json.dumps(data, ensure_ascii=False),
-            }
-        )
-        _bump(db, session_id, version)
-        _log(db, session_id, who, "add", number, None, data)
-    return True
+    return add_entry(_HANDS, db, session_id, number, entry, who, version)
 
 
 def replace_hand(
     db: Database, session_id: str, number: int, entry: HandEntry, who: str, version: int | None
 ) -> None:
     """Correct hand ``number``; every later figure follows."""
-    with _writing(db):
-        stored = load(db, session_id)
-        if stored is None:
-            raise KeyError(session_id)
-        if not 1 <= number <= len(stored.entries):
-            raise ScoringError("there is no such hand to correct", number)
-        entries = list(stored.entries)
-        data = _canonical(stored, number, entry)
-        before, entries[number - 1] = entries[number - 1], data
-        _checked(stored, entries)
-        db.execute(
-            "UPDATE hands SET entry = ? WHERE session_id = ? AND number = ?",
-            [json.dumps(data, ensure_ascii=False), session_id, number],
-        )
-        _bump(db, session_id, version)
-        _log(db, session_id, who, "correct", number, before, data)
+    replace_entry(_HANDS, db, session_id, number, entry, who, version)
 
 
 def delete_last(db: Database, session_id: str, number: int, who: str, version: int | None) -> None:
     """Undo the last hand (only the last may go)."""
-    with _writing(db):
-        stored = load(db, session_id)
-        if stored is None:
-            raise KeyError(session_id)
-        if number != len(stored.entries) or number == 0:
-            raise Conflict(f"only the last hand ({len(stored.entries)}) can be undone")
-        db.execute("DELETE FROM hands WHERE session_id = ? AND number = ?", [session_id, number])
-        _bump(db, session_id, version)
-        _log(db, session_id, who, "undo", number, stored.entries[-1], None)
+    delete_last_entry(_HANDS, db, session_id, number, who, version)
 
 
 def history(db: Database, session_id: str) -> list[dict[str, Any]]:
