@@ -255,7 +255,9 @@ def delete_last_entry(
     """Undo entry ``number``, which must be the last; it stays in the history."""
     with writing(db):
         _stored, entries = _loaded(game, db, session_id)
-        if number == 0 or number != len(entries):
+        if not entries:
+            raise Conflict(f"there is no {game.noun} to undo")
+        if number != len(entries):
             raise Conflict(f"only the last {game.noun} ({len(entries)}) can be undone")
         db.execute("DELETE FROM hands WHERE session_id = ? AND number = ?", [session_id, number])
         bump(db, session_id, version)

@@ -504,6 +504,13 @@ def test_delete_the_last_hand_only(client: FlaskClient) -> None:
     assert body["totals"] == created["hands"][1]["totals"]
 
 
+def test_delete_with_no_hand(client: FlaskClient) -> None:
+    created = create(client)
+    response = client.delete(f"/api/sessions/{created['id']}/hands/1", headers=key_header(created))
+    assert_error(response, 409, None, "there is no hand to undo")
+    assert client.get(f"/api/sessions/{created['id']}").get_json()["version"] == 1
+
+
 # --- whole sessions, and the pages agree ---------------------------------------------
 
 

@@ -197,7 +197,7 @@ def test_undo_only_the_last(db: Database, deals: list[dict[str, Any]]) -> None:
     change = store.history(db, stored.id)[0]
     assert change["action"] == "undo" and change["before"] == deals[2]
     empty, _key = new(db)
-    with pytest.raises(bridge_store.Conflict):
+    with pytest.raises(bridge_store.Conflict, match="^there is no deal to undo$"):
         bridge_store.delete_last(db, empty.id, 0, "scorer", None)
 
 

@@ -344,10 +344,12 @@ def test_delete_last_refusals(
     assert store.load(db, stored.id).entries == stored.entries
 
 
-def test_nothing_to_undo(db: Database) -> None:
+@pytest.mark.parametrize("number", [0, 1])
+def test_nothing_to_undo(db: Database, number: int) -> None:
     stored, _ = new(db)
-    with pytest.raises(store.Conflict):
-        store.delete_last(db, stored.id, 0, "scorer", stored.version)
+    with pytest.raises(store.Conflict, match="^there is no hand to undo$"):
+        store.delete_last(db, stored.id, number, "scorer", stored.version)
+    assert store.load(db, stored.id) == stored
 
 
 # --- summaries -----------------------------------------------------------------------

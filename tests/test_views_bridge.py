@@ -474,6 +474,15 @@ def test_undo_the_last_deal(app: Flask, client: FlaskClient, doc: dict[str, Any]
     assert client.get(f"/s/{session_id}/history").location == f"/b/{session_id}/history"
 
 
+def test_undo_with_no_deal(app: Flask, client: FlaskClient) -> None:
+    session_id = start(client)
+    response = client.post(f"/b/{session_id}/undo", data={"version": "1"})
+    assert response.location == f"/b/{session_id}"
+    html = client.get(response.location).get_data(as_text=True)
+    assert flashes(html) == ["there is no deal to undo"]
+    assert stored(app, session_id).version == 1
+
+
 # --- the whole session, the pad -----------------------------------------------------------
 
 
