@@ -15,8 +15,14 @@
   const save = document.getElementById("save");
   const need = form.querySelector(".need");
   const sideNames = { NS: "N-S", EW: "E-W" };
-  let timer = null;
-  let pending = null;
+  const preview = livePreview(form, {
+    show: (answer) => {
+      body.innerHTML = answer.html;
+      save.setAttribute("aria-disabled", answer.ok ? "false" : "true");
+    },
+    offline: () => body.insertAdjacentHTML("afterbegin",
+      '<p class="warn" role="status">Offline? The preview will come back; Save still sends the deal.</p>'),
+  });
 
   const picked = (name) => form.querySelector(`input[name="${name}"]:checked`);
 
@@ -54,47 +60,14 @@
   function refresh() {
     syncTricks();
     syncImplied();
-    clearTimeout(timer);
-    timer = setTimeout(ask, 120);
-  }
-
-  async function ask() {
-    const data = new FormData(form);
-    data.set("action", "check");
-    if (pending) pending.abort();
-    pending = new AbortController();
-    try {
-      const response = await fetch(form.dataset.preview, {
-        method: "POST", body: data, signal: pending.signal,
-        headers: { "X-Requested-With": "fetch" },
-      });
-      if (!response.ok) throw new Error(String(response.status));
-      const answer = await response.json();
-      body.innerHTML = answer.html;
-      save.setAttribute("aria-disabled", answer.ok ? "false" : "true");
-    } catch (error) {
-      if (error.name === "AbortError") return;
-      body.insertAdjacentHTML("afterbegin",
-        '<p class="warn" role="status">Offline? The preview will come back; Save still sends the deal.</p>');
-    }
+    preview.later();
   }
 
   form.addEventListener("change", refresh);
 
-  form.addEventListener("submit", (event) => {
-    const action = event.submitter ? event.submitter.value : "save";
-    if (action === "save" && save.getAttribute("aria-disabled") === "true") {
-      event.preventDefault();
-      body.querySelector("[role=alert], .muted")?.scrollIntoView({ block: "nearest" });
-      return;
-    }
-    if (action === "save") {
-      save.textContent = save.dataset.saving || "Saving…";
-      setTimeout(() => { save.disabled = true; }, 0);  // a second tap sends nothing more
-    }
-  });
+  preview.gateSave(save, body);
 
   syncTricks();
   syncImplied();
-  if (picked("subgame") || picked("level")) ask();
+  if (picked("subgame") || picked("level")) preview.ask();
 })();

@@ -7,8 +7,19 @@
   const save = document.getElementById("save");
   const declarerRow = form.querySelector(".double-row.declarer");
   const declarer = declarerRow ? declarerRow.dataset.doubler : null;
-  let timer = null;
-  let pending = null;
+  const preview = livePreview(form, {
+    show: (answer) => {
+      body.innerHTML = answer.html;
+      save.setAttribute("aria-disabled", answer.ok ? "false" : "true");
+    },
+    offline: () => {
+      const note = document.createElement("p");
+      note.className = "warn";
+      note.setAttribute("role", "status");
+      note.textContent = form.dataset.offline;
+      body.prepend(note);
+    },
+  });
 
   function syncRedoubles() {
     form.querySelectorAll("input[data-requires]").forEach((box) => {
@@ -48,32 +59,7 @@
   function refresh() {
     syncRedoubles();
     syncImplied();
-    clearTimeout(timer);
-    timer = setTimeout(ask, 120);
-  }
-
-  async function ask() {
-    const data = new FormData(form);
-    data.set("action", "check");
-    if (pending) pending.abort();
-    pending = new AbortController();
-    try {
-      const response = await fetch(form.dataset.preview, {
-        method: "POST", body: data, signal: pending.signal,
-        headers: { "X-Requested-With": "fetch" },
-      });
-      if (!response.ok) throw new Error(String(response.status));
-      const answer = await response.json();
-      body.innerHTML = answer.html;
-      save.setAttribute("aria-disabled", answer.ok ? "false" : "true");
-    } catch (error) {
-      if (error.name === "AbortError") return;
-      const note = document.createElement("p");
-      note.className = "warn";
-      note.setAttribute("role", "status");
-      note.textContent = form.dataset.offline;
-      body.prepend(note);
-    }
+    preview.later();
   }
 
   form.addEventListener("change", (event) => {
@@ -113,20 +99,9 @@
     });
   });
 
-  form.addEventListener("submit", (event) => {
-    const action = event.submitter ? event.submitter.value : "save";
-    if (action === "save" && save.getAttribute("aria-disabled") === "true") {
-      event.preventDefault();
-      body.querySelector("[role=alert], .muted")?.scrollIntoView({ block: "nearest" });
-      return;
-    }
-    if (action === "save") {
-      save.textContent = save.dataset.saving || "Saving…";
-      setTimeout(() => { save.disabled = true; }, 0);  // a second tap sends nothing more
-    }
-  });
+  preview.gateSave(save, body);
 
   syncRedoubles();
   syncImplied();
-  if (form.querySelector("input:checked, input[name^=raw-][value]:not([value=''])")) ask();
+  if (form.querySelector("input:checked, input[name^=raw-][value]:not([value=''])")) preview.ask();
 })();

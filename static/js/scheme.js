@@ -7,8 +7,19 @@
   const figures = document.getElementById("figures-body");
   const bar = document.getElementById("bar-body");
   const check = form.querySelector('.scheme-bar button[value="check"]');
-  let timer = null;
-  let pending = null;
+  const preview = livePreview(form, {
+    delay: 200,
+    show: (answer) => {
+      figures.innerHTML = answer.html;
+      bar.innerHTML = answer.bar;
+      showNotes(answer.notes);
+      showTotals(answer.totals);
+    },
+    offline: () => {
+      bar.innerHTML = '<p class="bar-line warn" role="status">Offline? Check and Save still send the form.</p>';
+    },
+  });
+  const refresh = preview.later;
 
   function showNotes(notes) {
     const boxes = new Map([...form.querySelectorAll("[data-notes]")].map((b) => [b.dataset.notes, b]));
@@ -32,33 +43,6 @@
     form.querySelectorAll("[data-total-for]").forEach((cell) => {
       cell.textContent = totals[cell.dataset.totalFor] ?? "";
     });
-  }
-
-  async function ask() {
-    const data = new FormData(form);
-    data.set("action", "check");
-    if (pending) pending.abort();
-    pending = new AbortController();
-    try {
-      const response = await fetch(form.dataset.preview, {
-        method: "POST", body: data, signal: pending.signal,
-        headers: { "X-Requested-With": "fetch" },
-      });
-      if (!response.ok) throw new Error(String(response.status));
-      const answer = await response.json();
-      figures.innerHTML = answer.html;
-      bar.innerHTML = answer.bar;
-      showNotes(answer.notes);
-      showTotals(answer.totals);
-    } catch (error) {
-      if (error.name === "AbortError") return;
-      bar.innerHTML = '<p class="bar-line warn" role="status">Offline? Check and Save still send the form.</p>';
-    }
-  }
-
-  function refresh() {
-    clearTimeout(timer);
-    timer = setTimeout(ask, 200);
   }
 
   // Players and pack reshape the form (awards, shares, cards left out): let the server redraw it.
