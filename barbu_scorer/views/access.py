@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import abort, session
+from flask import abort, redirect, session, url_for
+from werkzeug.wrappers import Response
 
 from .. import scheme_store
 from ..db import get_db
@@ -38,6 +39,15 @@ def require_edit(session_id: str) -> None:
     """Refuse (403) a browser without the edit key."""
     if not can_edit(session_id):
         abort(403)
+
+
+def keep_key(session_id: str, key: str, scorer: str) -> Response:
+    """The scorer's link: keep its edit key in this browser, then open the ``scorer`` page."""
+    # Checked before it is kept: a wrong link must not replace a key this browser holds.
+    if not key_matches(get_db(), session_id, key):
+        abort(403)
+    remember(session_id, key)
+    return redirect(url_for(scorer, session_id=session_id))
 
 
 def scheme_lookup() -> Callable[[str], Scheme | None]:

@@ -4,7 +4,6 @@ pages (edit key, version check, replay-safe saves), over ``bridge_store``."""
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from flask import (
@@ -25,14 +24,14 @@ from werkzeug.wrappers import Response as BaseResponse
 from .. import bridge_store
 from ..bridge_forms import DealForm, NewBridgeForm, deal_from_form, form_from_deal
 from ..bridge_pad import SEATS, SIDE_NAMES, Pad, build_pad, contract_parts, result_text
-from ..bridge_store import Conflict, Stale, StoredBridge
+from ..bridge_store import StoredBridge
 from ..db import get_db
 from ..forms import VersionForm
 from ..scoring.bridge import dealer_of, subgames_left
 from ..scoring.bridge_document import compute_bridge_document
 from ..scoring.errors import ScoringError
-from ..store import history
-from .access import remember, require_edit
+from .access import keep_key, remember, require_edit
+from .pages import first_seat, history_page, saved, undo_last
 
 bp = Blueprint("bridge", __name__)
 
@@ -57,6 +56,20 @@ def _pad(stored: StoredBridge) -> tuple[dict[str, Any], Pad]:
     return doc, build_pad(doc)
 
 
+def _screen(template: str, stored: StoredBridge, **context: Any) -> str:
+    """A page over the whole session: the scorer's or the watchers' screen."""
+    doc, pad = _pad(stored)
+    return render_template(
+        template,
+        stored=stored,
+        doc=doc,
+        pad=pad,
+        subgame_labels=SUBGAME_LABELS,
+        seats=SEATS,
+        **context,
+    )
+
+
 def _message(error: ScoringError, number: int | None = None) -> str:
     """The engine's message; prefixed with the deal when it is about another one."""
     if error.hand is None or error.hand == number:
@@ -70,10 +83,7 @@ def new() -> str | BaseResponse:
     form = NewBridgeForm()
     if form.validate_on_submit():
         names = [(p.data or "").strip() for p in form.players]
-        drawn = form.first.data in (None, "", "random")
-        if not drawn and form.first.data not in ("0", "1", "2", "3"):
-            abort(400)
-        first = secrets.randbelow(4) if drawn else int(form.first.data)
+        first, drawn = first_seat(form.first.data, 4)
         try:
             stored, key = bridge_store.create(
                 get_db(),
@@ -96,11 +106,7 @@ def new() -> str | BaseResponse:
 def claim(session_id: str, key: str) -> BaseResponse:
     """The scorer's link: keep the edit key in this browser, then open the session."""
     stored_or_404(session_id)
-    # Checked before it is kept: a wrong link must not replace a key this browser holds.
-    if not bridge_store.key_matches(get_db(), session_id, key):
-        abort(403)
-    remember(session_id, key)
-    return redirect(url_for("bridge.scorer", session_id=session_id))
+    return keep_key(session_id, key, "bridge.scorer")
 
 
 @bp.get("/b/<session_id>")
@@ -109,15 +115,10 @@ def scorer(session_id: str) -> str:
     stored = stored_or_404(session_id)
     require_edit(session_id)
     remember(session_id)
-    doc, pad = _pad(stored)
-    return render_template(
+    return _screen(
         "bridge/scorer.html",
-        stored=stored,
-        doc=doc,
-        pad=pad,
+        stored,
         form=VersionForm(),
-        subgame_labels=SUBGAME_LABELS,
-        seats=SEATS,
         deal_url=lambda n: url_for("bridge.deal", session_id=session_id, number=n),
     )
 
@@ -127,15 +128,7 @@ def watch(session_id: str) -> str:
     """The watchers' screen: the pad, read-only, refreshing itself."""
     stored = stored_or_404(session_id)
     remember(session_id)
-    doc, pad = _pad(stored)
-    return render_template(
-        "bridge/watch.html",
-        stored=stored,
-        doc=doc,
-        pad=pad,
-        subgame_labels=SUBGAME_LABELS,
-        seats=SEATS,
-    )
+    return _screen("bridge/watch.html", stored)
 
 
 @bp.get("/bw/<session_id>/pad.pdf")
@@ -153,21 +146,10 @@ def pad_pdf(session_id: str) -> Response:
 @bp.post("/b/<session_id>/undo")
 def undo(session_id: str) -> BaseResponse:
     """Remove the last deal."""
-    stored = stored_or_404(session_id)
+    number = len(stored_or_404(session_id).deals)
     require_edit(session_id)
-    form = VersionForm()
-    if not form.validate_on_submit():
-        abort(400)
-    number = len(stored.deals)
-    try:
-        bridge_store.delete_last(get_db(), session_id, number, "scorer", form.version.data)
-    except Stale:
-        flash(_("Someone else changed this session: here it is as it stands now."), "error")
-    except Conflict as error:
-        flash(str(error), "error")
-    else:
-        flash(_("Deal %(n)s undone. It stays in the history.", n=number), "ok")
-    return redirect(url_for("bridge.scorer", session_id=session_id))
+    done = _("Deal %(n)s undone. It stays in the history.", n=number)
+    return undo_last(bridge_store.delete_last, session_id, number, done, "bridge.scorer")
 
 
 @bp.get("/b/<session_id>/history")
@@ -175,9 +157,7 @@ def changes(session_id: str) -> str:
     """Every change made to the session: who, what, when."""
     stored = stored_or_404(session_id)
     require_edit(session_id)
-    return render_template(
-        "bridge/history.html", stored=stored, changes=history(get_db(), session_id)
-    )
+    return history_page("bridge/history.html", stored)
 
 
 # --- one deal: the form, its preview, saving it -------------------------------------------
@@ -284,33 +264,25 @@ def save(session_id: str, number: int) -> str | BaseResponse | tuple[str, int]:
         return _render(stored, number, data, form, result)
     if not result["ok"]:
         return _render(stored, number, data, form, result, result["error"]), 422
-    db = get_db()
     # A page drawn for a new deal always adds: sent twice, the second is a harmless replay.
     intent = request.form.get("intent") or ("correct" if number <= len(stored.deals) else "new")
-    try:
+
+    def write() -> str:
         if intent == "correct":
             bridge_store.replace_deal(
-                db, session_id, number, result["deal"], "scorer", form.version.data
+                get_db(), session_id, number, result["deal"], "scorer", form.version.data
             )
-            flash(_("Deal %(n)s corrected; the figures after it follow.", n=number), "ok")
-        elif bridge_store.add_deal(db, session_id, number, result["deal"], "scorer"):
-            flash(_("Deal %(n)s saved.", n=number), "ok")
-        else:
-            flash(_("Deal %(n)s was already saved.", n=number), "ok")
-    except Stale:
-        flash(
-            _(
-                "Someone else changed this session while you were entering: here it is as it"
-                " stands now. Please check and enter again."
-            ),
-            "error",
-        )
-        return redirect(url_for("bridge.deal", session_id=session_id, number=number))
-    except Conflict as error:
-        flash(_("Not saved: %(why)s. Here is the session as it stands.", why=str(error)), "error")
-    except ScoringError as error:
-        return _render(stored, number, data, form, result, _message(error, number)), 422
-    return redirect(url_for("bridge.scorer", session_id=session_id))
+            return _("Deal %(n)s corrected; the figures after it follow.", n=number)
+        if bridge_store.add_deal(get_db(), session_id, number, result["deal"], "scorer"):
+            return _("Deal %(n)s saved.", n=number)
+        return _("Deal %(n)s was already saved.", n=number)
+
+    return saved(
+        write,
+        lambda error: (_render(stored, number, data, form, result, _message(error, number)), 422),
+        url_for("bridge.deal", session_id=session_id, number=number),
+        url_for("bridge.scorer", session_id=session_id),
+    )
 
 
 @bp.post("/b/<session_id>/deal/<int:number>/preview")

@@ -17,8 +17,9 @@ from ..scoring.documents import read_hand
 from ..scoring.errors import ScoringError
 from ..scoring.hands import FACT_KEYS
 from ..scoring.sessions import open_contracts, roles, score_session
-from ..store import Conflict, Stale, StoredSession, add_hand, replace_hand, same_hand
+from ..store import StoredSession, add_hand, replace_hand, same_hand
 from .access import require_edit
+from .pages import saved
 from .sessions import stored_or_404
 
 bp = Blueprint("hands", __name__)
@@ -271,32 +272,21 @@ def save(session_id: str, number: int) -> str | Response:
         # A second tap on Save, a resent form, or a correction that changes nothing.
         flash(_("Hand %(n)s was already saved.", n=number), "ok")
         return redirect(url_for("sessions.scorer", session_id=session_id))
-    try:
+
+    def write() -> str:
         if number <= len(stored.entries):
             replace_hand(get_db(), session_id, number, entry, "scorer", form.version.data)
-            flash(_("Hand %(n)s corrected; the totals after it follow.", n=number), "ok")
-        else:
-            added = add_hand(get_db(), session_id, number, entry, "scorer")
-            flash(
-                _("Hand %(n)s saved.", n=number)
-                if added
-                else _("Hand %(n)s was already saved.", n=number),
-                "ok",
-            )
-    except Stale:
-        flash(
-            _(
-                "Someone else changed this session while you were entering: here it is "
-                "as it stands now. Please check and enter again."
-            ),
-            "error",
-        )
-        return redirect(url_for("hands.edit", session_id=session_id, number=number))
-    except Conflict as error:
-        flash(_("Not saved: %(why)s. Here is the session as it stands.", why=str(error)), "error")
-    except ScoringError as error:
-        return _render(stored, number, contract, data, form, result, error.message)
-    return redirect(url_for("sessions.scorer", session_id=session_id))
+            return _("Hand %(n)s corrected; the totals after it follow.", n=number)
+        if add_hand(get_db(), session_id, number, entry, "scorer"):
+            return _("Hand %(n)s saved.", n=number)
+        return _("Hand %(n)s was already saved.", n=number)
+
+    return saved(
+        write,
+        lambda error: _render(stored, number, contract, data, form, result, error.message),
+        url_for("hands.edit", session_id=session_id, number=number),
+        url_for("sessions.scorer", session_id=session_id),
+    )
 
 
 @bp.post("/s/<session_id>/hand/<int:number>/preview")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
-
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
@@ -16,17 +14,9 @@ from ..pdf import sheet_context
 from ..scoring.documents import read_players
 from ..scoring.errors import ScoringError
 from ..scoring.schemes import BUILTINS, Scheme
-from ..store import (
-    Conflict,
-    Stale,
-    StoredSession,
-    create_session,
-    delete_last,
-    history,
-    key_matches,
-    load,
-)
-from .access import remember, require_edit, scheme_lookup
+from ..store import StoredSession, create_session, delete_last, load
+from .access import keep_key, remember, require_edit, scheme_lookup
+from .pages import first_seat, history_page, undo_last
 from .present import session_view
 
 bp = Blueprint("sessions", __name__)
@@ -71,10 +61,7 @@ def new() -> str | Response:
         except ScoringError as error:
             form.players.errors.append(str(error))
         else:
-            drawn = form.first.data in (None, "", "random")
-            if not drawn and form.first.data not in [str(s) for s in range(scheme.players)]:
-                abort(400)
-            first = secrets.randbelow(scheme.players) if drawn else int(form.first.data)
+            first, drawn = first_seat(form.first.data, scheme.players)
             stored, key = create_session(
                 get_db(),
                 players=players,
@@ -102,11 +89,7 @@ def new() -> str | Response:
 def claim(session_id: str, key: str) -> Response:
     """The scorer's link: keep the edit key in this browser, then open the session."""
     stored_or_404(session_id)
-    # Check before keeping it: a wrong link must not replace a key this browser holds.
-    if not key_matches(get_db(), session_id, key):
-        abort(403)
-    remember(session_id, key)
-    return redirect(url_for("sessions.scorer", session_id=session_id))
+    return keep_key(session_id, key, "sessions.scorer")
 
 
 @bp.get("/s/<session_id>")
@@ -144,20 +127,10 @@ def watch(session_id: str) -> str:
 @bp.post("/s/<session_id>/undo")
 def undo(session_id: str) -> Response:
     """Remove the last hand."""
-    stored = stored_or_404(session_id)
+    number = len(stored_or_404(session_id).entries)
     require_edit(session_id)
-    form = VersionForm()
-    if not form.validate_on_submit():
-        abort(400)
-    try:
-        delete_last(get_db(), session_id, len(stored.entries), "scorer", form.version.data)
-    except Stale:
-        flash(_("Someone else changed this session: here it is as it stands now."), "error")
-    except Conflict as error:
-        flash(str(error), "error")
-    else:
-        flash(_("Hand %(n)s undone. It stays in the history.", n=len(stored.entries)), "ok")
-    return redirect(url_for("sessions.scorer", session_id=session_id))
+    done = _("Hand %(n)s undone. It stays in the history.", n=number)
+    return undo_last(delete_last, session_id, number, done, "sessions.scorer")
 
 
 @bp.get("/s/<session_id>/history")
@@ -165,6 +138,4 @@ def changes(session_id: str) -> str:
     """Every change made to the session: who, what, when."""
     stored = stored_or_404(session_id)
     require_edit(session_id)
-    return render_template(
-        "session/history.html", stored=stored, changes=history(get_db(), session_id)
-    )
+    return history_page("session/history.html", stored)
