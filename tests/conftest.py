@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
+from jinja2.bccache import Bucket, BytecodeCache
 
 from barbu_scorer import create_app
 
@@ -36,6 +37,21 @@ def client(app: Flask) -> FlaskClient:
 def runner(app: Flask) -> FlaskCliRunner:
     """A CLI runner for the app's flask commands."""
     return app.test_cli_runner()
+
+
+class CompiledTemplates(BytecodeCache):
+    """Templates compiled once for a whole test module (set it as the app's Jinja bytecode
+    cache): each test's fresh app would otherwise compile every page again."""
+
+    def __init__(self) -> None:
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if bucket.key in self.code:
+            bucket.bytecode_from_string(self.code[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
 
 
 # --- a real server and a real browser, for the browser tests -------------------------

@@ -10,30 +10,15 @@ from html.parser import HTMLParser
 from typing import Any
 
 import pytest
+from conftest import CompiledTemplates
 from flask import Flask
 from flask.testing import FlaskClient
-from jinja2.bccache import Bucket, BytecodeCache
 from werkzeug.test import TestResponse
 
 from barbu_scorer.db import get_db
 from barbu_scorer.scoring.schemes import BUILTINS
 
 PLAYERS = ["Ada", "Ben", "Clara", "Dan"]
-
-
-class CompiledTemplates(BytecodeCache):
-    """Templates compiled once for the whole module: each test's fresh app would otherwise
-    compile every page again, which is most of these tests' time."""
-
-    def __init__(self) -> None:
-        self.code: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket: Bucket) -> None:
-        if bucket.key in self.code:
-            bucket.bytecode_from_string(self.code[bucket.key])
-
-    def dump_bytecode(self, bucket: Bucket) -> None:
-        self.code[bucket.key] = bucket.bytecode_to_string()
 
 
 TEMPLATES = CompiledTemplates()
