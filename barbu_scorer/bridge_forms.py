@@ -11,9 +11,10 @@ from werkzeug.datastructures import MultiDict
 from wtforms import FieldList, IntegerField, RadioField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, Optional
 
-from .forms import VersionForm
+from .forms import VersionForm, radio_choices
 from .scoring.bridge import SUBGAMES
 from .scoring.errors import ScoringError
+from .scoring.rubber import UNFINISHED_PARTSCORE
 
 LEVELS = tuple(str(n) for n in range(1, 8))
 PASSED = "pass"
@@ -21,8 +22,14 @@ HONOURS = ("NS-100", "NS-150", "EW-100", "EW-150")
 SPLITS = {"hearts": 13, "queens": 4}  # cards per sub-game that splits them between the sides
 
 
+# What a part-score is worth in a rubber left unfinished: SPEC section 3's 50, or the 100 of
+# some editions.
+PARTSCORE_BONUSES = (UNFINISHED_PARTSCORE, 100)
+
+
 class NewBridgeForm(FlaskForm):
-    """Four names clockwise from North, the first dealer (or a draw), a name."""
+    """Four names clockwise from North, the first dealer (or a draw), a name, and the
+    unfinished rubber's part-score bonus."""
 
     name = StringField(_l("Session name (optional)"), validators=[Optional(), Length(max=80)])
     players = FieldList(
@@ -31,6 +38,12 @@ class NewBridgeForm(FlaskForm):
         max_entries=4,
     )
     first = RadioField(_l("First dealer"), default="random", validate_choice=False)
+    unfinished_partscore = RadioField(
+        _l("A part-score in an unfinished rubber"),
+        choices=radio_choices(*((points, str(points)) for points in PARTSCORE_BONUSES)),
+        coerce=int,
+        default=UNFINISHED_PARTSCORE,
+    )
 
 
 class DealForm(VersionForm):

@@ -14,8 +14,20 @@ from .scoring.errors import ScoringError
 from .scoring.hands import FACT_KEYS
 from .scoring.schemes import Scheme
 
+try:
+    from wtforms.fields.choices import SelectChoice
+except ImportError:  # WTForms before 3.3 takes (value, label) pairs
+    SelectChoice = None
+
 COUNT_KEYS = ("tricks", "queens", "hearts")
 SEAT_KEYS = ("ace_of_hearts", "king_of_hearts", "penultimate", "last")
+
+
+def radio_choices(*pairs: tuple[Any, Any]) -> list[Any]:
+    """Radio choices in the shape this WTForms wants (pairs are deprecated from 3.3)."""
+    if SelectChoice is None:
+        return list(pairs)
+    return [SelectChoice(str(value), label) for value, label in pairs]
 
 
 class NewSessionForm(FlaskForm):

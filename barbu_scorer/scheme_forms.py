@@ -29,15 +29,11 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
+from .forms import radio_choices
 from .scheme_store import MAX_NAME
 from .scoring import cards
 from .scoring.contracts import BUILTIN_CONTRACTS, VALUE_KEYS, default_awards, default_shares
 from .scoring.schemes import CustomContract, Scheme
-
-try:
-    from wtforms.fields.choices import SelectChoice
-except ImportError:  # WTForms before 3.3 takes (value, label) pairs
-    SelectChoice = None
 
 MAX_CUSTOM = 6
 NEEDS_VALUE = _l("Give a whole number here.")
@@ -58,13 +54,6 @@ class WholeNumber(IntegerField):
             self.data = None
 
 
-def _choices(*pairs: tuple[Any, Any]) -> list[Any]:
-    """Radio choices in the shape this WTForms wants (pairs are deprecated from 3.3)."""
-    if SelectChoice is None:
-        return list(pairs)
-    return [SelectChoice(str(value), label) for value, label in pairs]
-
-
 def _value_form() -> type[Form]:
     """One sub-form per built-in contract, one field per value (``values-no_hearts-ace``)."""
     subs = {}
@@ -83,7 +72,7 @@ class CustomContractForm(Form):
     )
     kind = RadioField(
         _l("Kind"),
-        choices=_choices(("negative", _l("negative")), ("positive", _l("positive"))),
+        choices=radio_choices(("negative", _l("negative")), ("positive", _l("positive"))),
         default="negative",
         validators=[InputRequired(_l("Say whether it is negative or positive."))],
     )
@@ -100,7 +89,7 @@ class NewContractForm(Form):
     name = StringField(_l("Name"), validators=[Length(max=40)])
     kind = RadioField(
         _l("Kind"),
-        choices=_choices(("negative", _l("negative")), ("positive", _l("positive"))),
+        choices=radio_choices(("negative", _l("negative")), ("positive", _l("positive"))),
         default="negative",
         validate_choice=False,
     )
@@ -136,7 +125,7 @@ class SchemeForm(FlaskForm):
     )
     pack = RadioField(
         _l("Pack"),
-        choices=_choices((52, _l("52 cards (2 to A)")), (32, _l("32 cards (7 to A)"))),
+        choices=radio_choices((52, _l("52 cards (2 to A)")), (32, _l("32 cards (7 to A)"))),
         coerce=int,
         validators=[InputRequired(_l("Pick the pack."))],
     )
@@ -151,11 +140,11 @@ class SchemeForm(FlaskForm):
     doubling = BooleanField(_l("Players double"))
     double_targets = RadioField(
         _l("Who may be doubled"),
-        choices=_choices(("anyone", _l("anyone")), ("declarer", _l("the declarer only"))),
+        choices=radio_choices(("anyone", _l("anyone")), ("declarer", _l("the declarer only"))),
     )
     redouble = RadioField(
         _l("The declarer's redouble"),
-        choices=_choices(
+        choices=radio_choices(
             ("free", _l("free: any who doubled")), ("cover", _l("covers all who doubled"))
         ),
     )
@@ -170,15 +159,17 @@ class SchemeForm(FlaskForm):
     )
     contract_order = RadioField(
         _l("Contract order"),
-        choices=_choices(("choice", _l("the chooser's choice")), ("fixed", _l("fixed, as listed"))),
+        choices=radio_choices(
+            ("choice", _l("the chooser's choice")), ("fixed", _l("fixed, as listed"))
+        ),
     )
     chooser = RadioField(
         _l("Who chooses the contract"),
-        choices=_choices(("declarer", _l("the declarer")), ("dealer", _l("the dealer"))),
+        choices=radio_choices(("declarer", _l("the declarer")), ("dealer", _l("the dealer"))),
     )
     dominoes_start = RadioField(
         _l("How Dominoes starts"),
-        choices=_choices(
+        choices=radio_choices(
             ("rank", _l("the declarer names a rank")),
             ("fixed", _l("always from 7♦")),
             ("first_card", _l("the declarer's first card")),

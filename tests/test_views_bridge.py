@@ -191,6 +191,43 @@ def test_the_scorer_link_hands_over_the_key(app: Flask, client: FlaskClient) -> 
     assert client.get(f"/b/{session_id}").status_code == 200
 
 
+def test_the_unfinished_rubber_part_score_is_chosen_per_session(
+    app: Flask, client: FlaskClient
+) -> None:
+    html = client.get("/bridge/new").get_data(as_text=True)
+    chips = re.findall(
+        r'<input type="radio" name="unfinished_partscore" value="(\d+)" ?(\w*)>', html
+    )
+    assert chips == [("50", "checked"), ("100", "")]
+    assert "A part-score in an unfinished rubber" in html
+    data = {f"players-{i}": n for i, n in enumerate(("A", "B", "C", "D"))}
+    response = client.post(
+        "/bridge/new", data={**data, "first": "0", "unfinished_partscore": "100"}
+    )
+    session_id = response.location.rsplit("/", 1)[-1]
+    assert stored(app, session_id).unfinished_partscore == 100
+    page = client.get(f"/b/{session_id}").get_data(as_text=True)
+    assert "A part-score in an unfinished rubber: 100." in page
+    # not chosen: the rules' 50
+    default = stored(app, start(client))
+    assert default.unfinished_partscore == 50
+    assert "A part-score in an unfinished rubber: 50." in client.get(f"/b/{default.id}").get_data(
+        as_text=True
+    )
+
+
+@pytest.mark.parametrize("points", ["75", "0", "fifty"])
+def test_another_part_score_bonus_is_refused(app: Flask, client: FlaskClient, points: str) -> None:
+    data = {f"players-{i}": n for i, n in enumerate(("A", "B", "C", "D"))}
+    response = client.post(
+        "/bridge/new", data={**data, "first": "0", "unfinished_partscore": points}
+    )
+    assert response.status_code == 200
+    assert 'role="alert"' in response.get_data(as_text=True)
+    with app.app_context():
+        assert get_db()["sessions"].count == 0
+
+
 def test_a_bad_first_dealer_is_a_400(client: FlaskClient) -> None:
     data = {f"players-{i}": n for i, n in enumerate(("A", "B", "C", "D"))}
     assert client.post("/bridge/new", data={**data, "first": "4"}).status_code == 400

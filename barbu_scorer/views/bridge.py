@@ -89,6 +89,7 @@ def new() -> str | BaseResponse:
                 get_db(),
                 players=names,
                 first_dealer=first,
+                unfinished_partscore=form.unfinished_partscore.data,
                 name=form.name.data or "",
                 who="scorer",
             )
