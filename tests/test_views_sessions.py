@@ -265,6 +265,19 @@ def test_scheme_chips(client: FlaskClient, scheme_id: str, hands: int) -> None:
     assert BUILTINS[scheme_id].name in screen.text
 
 
+@pytest.mark.parametrize("scheme_id", ["nope", "Tournament", "tournament "])
+def test_an_unknown_scheme_is_a_404(app: Flask, client: FlaskClient, scheme_id: str) -> None:
+    assert client.get("/new", query_string={"scheme": scheme_id}).status_code == 404
+    assert client.post("/new", data=new_form(PLAYERS, scheme=scheme_id)).status_code == 404
+    assert stored_sessions(app) == 0
+
+
+def test_no_scheme_named_is_tournament_barbu(client: FlaskClient) -> None:
+    for response in (client.get("/new"), client.get("/new?scheme=")):
+        assert response.status_code == 200
+        assert "4 players · 28 hands" in page(response).text
+
+
 def test_a_chosen_first_declarer(client: FlaskClient) -> None:
     response = client.post("/new", data=new_form(PLAYERS, first="2"), follow_redirects=True)
     assert response.status_code == 200

@@ -43,9 +43,14 @@ def stored_or_404(session_id: str) -> StoredSession:
 
 
 def _scheme(scheme_id: str | None) -> Scheme:
-    """A built-in by id, else a saved house scheme by name, else Tournament Barbu."""
-    house = scheme_lookup()(scheme_id) if scheme_id and scheme_id not in BUILTINS else None
-    return house or BUILTINS.get(scheme_id or "tournament", BUILTINS["tournament"])
+    """A built-in by id, else a saved house scheme by name; Tournament Barbu when none is
+    named, and a 404 page for a name that is neither."""
+    if not scheme_id:
+        return BUILTINS["tournament"]
+    found = BUILTINS.get(scheme_id) or scheme_lookup()(scheme_id)
+    if found is None:
+        abort(404)
+    return found
 
 
 @bp.route("/new", methods=["GET", "POST"])
