@@ -411,3 +411,13 @@ def test_running_totals(scheme_id: str, seed: int, hands: int, penalty: int) -> 
     assert [(q.declarer, list(q.laid), list(q.owed)) for q in session.quota] == [
         (q["declarer"], q["laid"], q["owed"]) for q in expected.quota
     ]
+
+
+def test_block_check_adds_raw_scores_against_the_scheme_totals() -> None:
+    from barbu_scorer.scoring.schemes import builtin
+    from barbu_scorer.scoring.sessions import block_check
+
+    scheme = builtin("tournament")
+    hands = [("no_queens", [-12, -6, -6, 0]), ("trumps", [20, 15, 15, 15])]
+    assert block_check(scheme, hands) == (41, 41)
+    assert block_check(scheme, [("no_queens", [-12, -6, -6, 1])]) == (-23, -24)

@@ -9,6 +9,7 @@ from typing import Any
 from ..scoring import compute_document
 from ..scoring.documents import SchemeLookup, resolve_scheme
 from ..scoring.schemes import Scheme
+from ..scoring.sessions import block_check, ranking
 from .model import Block, Cell, HandRow, LegendEntry, Player, QuotaCell, Series, Sheet, Standing
 from .notation import (
     contract_label,
@@ -46,8 +47,7 @@ def _block(
     quota: Mapping[str, Any] | None,
 ) -> Block:
     n = scheme.players
-    raw_sum = sum(sum(h["raw"]) for h in docs)
-    expected = sum(scheme.total(h["contract"]) for h in docs)
+    raw_sum, expected = block_check(scheme, [(h["contract"], h["raw"]) for h in docs])
     complete = len(docs) == len(scheme.contracts)
     cells = _quota_cells(quota, n, complete) if scheme.quota and scheme.doubling else ()
     return Block(
@@ -70,10 +70,8 @@ def _block(
 def _standings(
     players: Sequence[Player], totals: Sequence[int], winners: Sequence[int]
 ) -> tuple[Standing, ...]:
-    order = sorted(range(len(players)), key=lambda s: (-totals[s], s))
     out = []
-    for seat in order:
-        place = 1 + sum(1 for t in totals if t > totals[seat])
+    for place, seat in ranking(totals):
         tied = sum(1 for t in totals if t == totals[seat]) > 1
         out.append(
             Standing(

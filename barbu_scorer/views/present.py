@@ -7,7 +7,8 @@ from typing import Any
 
 from ..scoring.cards import SUIT_SYMBOLS
 from ..scoring.contracts import CATALOGUE
-from ..scoring.sessions import ScoredHand, Session, ranking
+from ..scoring.sessions import ScoredHand, Session, block_check, ranking
+from ..sheet.notation import doubles_notation
 from ..store import StoredSession
 
 
@@ -34,20 +35,6 @@ def contract_label(session: Session, hand: ScoredHand | Any, short: bool = False
     return label
 
 
-def doubles_notation(players: tuple[str, ...], doubles: tuple[tuple[int, int], ...]) -> str:
-    """Who doubled whom, a redouble shown once as "A⇄B": "Ben×Ada, Ada⇄Cla"."""
-    short = [p[:3] for p in players]
-    made = set(doubles)
-    parts = []
-    for a, b in doubles:
-        if (b, a) in made:
-            if a < b:
-                parts.append(f"{short[a]}⇄{short[b]}")
-        else:
-            parts.append(f"{short[a]}×{short[b]}")
-    return ", ".join(parts)
-
-
 def session_view(stored: StoredSession) -> dict[str, Any]:
     """Everything the scorer's and watchers' screens show."""
     session = stored.score()
@@ -66,8 +53,7 @@ def session_view(stored: StoredSession) -> dict[str, Any]:
     blocks = []
     for block in session.quota:
         hands = [h for h in session.hands if h.block == len(blocks)]
-        raw_sum = sum(sum(h.raw) for h in hands)
-        expected = sum(scheme.total(h.entry.contract) for h in hands)
+        raw_sum, expected = block_check(scheme, [(h.entry.contract, h.raw) for h in hands])
         blocks.append(
             {
                 "number": len(blocks) + 1,
@@ -98,5 +84,5 @@ def session_view(stored: StoredSession) -> dict[str, Any]:
         "winners": [players[s] for s in session.winners],
         "label": lambda hand: contract_label(session, hand),
         "short": lambda hand: contract_label(session, hand, short=True),
-        "notation": lambda hand: doubles_notation(players, hand.doubles),
+        "notation": lambda hand: doubles_notation(hand.doubles, [p[:3] for p in players]),
     }
