@@ -90,3 +90,22 @@ def test_tap_budget(
     with urllib.request.urlopen(f"{live_server}/api/sessions/{session_id}") as response:
         doc = json.load(response)
     assert doc["hands"][0]["adjusted"] == adjusted
+
+
+def test_the_sheet_is_one_tap_from_the_finished_session(live_server: str, phone: Any) -> None:
+    """A finished session's screen offers the PDF sheet directly."""
+    from helpers import session_document
+
+    body = json.dumps(session_document("tournament", seed=11)).encode()
+    request = urllib.request.Request(
+        f"{live_server}/api/sessions", data=body, headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request) as response:
+        doc = json.load(response)
+    phone.goto(doc["links"]["scorer"])
+    link = phone.locator("a:has-text('Print the score sheet (PDF)')")
+    href = link.get_attribute("href")
+    assert href is not None
+    with urllib.request.urlopen(live_server + href) as response:
+        assert response.headers["Content-Type"] == "application/pdf"
+        assert response.read().startswith(b"%PDF")
