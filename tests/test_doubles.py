@@ -280,3 +280,19 @@ def test_settlement_conserves_the_hand_total(
     assert sum(adjusted) == sum(raw)
     assert list(transfers) == spec_settle(raw, list(doubles))
     assert settle(raw, list(reversed(doubles))) == transfers
+
+
+@pytest.mark.parametrize(
+    ("scheme_id", "contract", "doubler", "expected"),
+    [
+        ("tournament", "no_queens", 1, True),
+        ("tournament", "no_queens", 0, False),  # the declarer has no family
+        ("tournament", "trumps", 1, False),  # positive: only the declarer may be doubled
+        ("french_classic", "no_queens", 1, False),  # no doubling at all
+    ],
+)
+def test_has_family(scheme_id: str, contract: str, doubler: int, expected: bool) -> None:
+    from barbu_scorer.scoring.doubles import has_family
+    from barbu_scorer.scoring.schemes import builtin
+
+    assert has_family(builtin(scheme_id), contract, 0, doubler) is expected

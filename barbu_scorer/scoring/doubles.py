@@ -78,6 +78,17 @@ def family(scheme: Scheme, contract: str, declarer: int, doubler: int) -> list[D
     return pairs
 
 
+def has_family(scheme: Scheme, contract: str, declarer: int, doubler: int) -> bool:
+    """Whether "family" means anything here: a non-declarer with two others to double."""
+    if doubler == declarer or scheme.players < 4:
+        return False
+    try:
+        family(scheme, contract, declarer, doubler)
+    except ScoringError:
+        return False
+    return True
+
+
 def check_doubles(scheme: Scheme, contract: str, declarer: int, doubles: Any) -> tuple[Double, ...]:
     """The doubles of a hand, each checked against the rules, in a canonical order."""
     n = scheme.players

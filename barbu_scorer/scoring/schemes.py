@@ -105,6 +105,10 @@ class Scheme:
             return custom.positive
         return CATALOGUE[contract].positive
 
+    def settles_undoubled(self, contract: str) -> bool:
+        """Whether a hand of this contract that nobody doubles is settled without play."""
+        return self.undoubled_settles and not self.is_positive(contract)
+
     def value(self, contract: str, key: str) -> int:
         """One value of a built-in contract."""
         return self.values[contract][key]

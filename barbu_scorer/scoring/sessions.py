@@ -137,7 +137,7 @@ def _raw(
     if entry.facts is not None and not isinstance(entry.facts, Mapping):
         raise ScoringError("facts must be an object")
     facts = dict(entry.facts) if entry.facts is not None else None
-    settles = scheme.undoubled_settles and not scheme.is_positive(entry.contract) and not doubles
+    settles = scheme.settles_undoubled(entry.contract) and not doubles
     if facts is not None and "undoubled" in facts:
         if facts != {"undoubled": True} or facts["undoubled"] is not True:
             raise ScoringError("undoubled: true stands alone, with no other facts")

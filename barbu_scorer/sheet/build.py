@@ -116,7 +116,7 @@ def build_sheet(
             for r, a, t, x in zip(h["raw"], h["adjusted"], h["totals"], h["transfers"], strict=True)
         )
         unplayed = h.get("facts") == {"undoubled": True} or (
-            scheme.undoubled_settles and not h["doubles"] and not scheme.is_positive(h["contract"])
+            scheme.settles_undoubled(h["contract"]) and not h["doubles"]
         )
         rows.append(
             HandRow(

@@ -115,7 +115,13 @@ def _doubling_rows(
                 }
             )
         rows.append(
-            {"seat": doubler, "name": players[doubler], "declarer": is_declarer, "targets": targets}
+            {
+                "seat": doubler,
+                "name": players[doubler],
+                "declarer": is_declarer,
+                "targets": targets,
+                "family": dbl.has_family(scheme, contract, declarer, doubler),
+            }
         )
     return rows
 
