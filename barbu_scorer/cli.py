@@ -47,11 +47,22 @@ def score(file: click.File) -> None:
     click.echo(json.dumps(result, indent=2, ensure_ascii=False))
 
 
+def _is_bridge(doc: Any) -> bool:
+    return isinstance(doc, dict) and doc.get("format") == "barbu-bridge/1"
+
+
+def _bare(doc: dict[str, Any]) -> dict[str, Any]:
+    """A bridge document without what the store adds on export (id, name, version, links)."""
+    from .importing import STORE_KEYS
+
+    return {key: value for key, value in doc.items() if key not in STORE_KEYS}
+
+
 def _score_any(doc: Any) -> dict[str, Any]:
-    if isinstance(doc, dict) and doc.get("format") == "barbu-bridge/1":
+    if _is_bridge(doc):
         from .scoring.bridge_document import compute_bridge_document
 
-        return compute_bridge_document(doc)
+        return compute_bridge_document(_bare(doc))
     return compute_document(doc)
 
 

@@ -196,3 +196,30 @@ def test_the_installed_command_on_standard_input() -> None:
     assert done.returncode == 1
     assert done.stdout == ""
     assert done.stderr == "barbu-scorer: hand 1: the queens add up to 5, not 4\n"
+
+
+# -- Barbu Bridge documents, as the app exports them -------------------------------------------
+def test_a_bridge_export_scores_as_it_is(tmp_path: Path) -> None:
+    runner = CliRunner()
+    instance = str(tmp_path / "inst")
+    imported = runner.invoke(
+        main, ["import", str(DATA / "bridge_session.json"), "--instance", instance]
+    )
+    assert imported.exit_code == 0, imported.output
+    session_id = imported.output.split()[2]
+    exported = runner.invoke(main, ["export", session_id, "--instance", instance])
+    assert exported.exit_code == 0, exported.output
+    assert {"id", "version"} <= set(json.loads(exported.output))
+    result = score(tmp_path, exported.output)
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["totals"] == {"NS": 6250, "EW": 2880}
+
+
+def test_a_bridge_document_with_every_store_key_scores(tmp_path: Path) -> None:
+    doc = json.loads((DATA / "bridge_session.json").read_text(encoding="utf-8"))
+    doc.update(id="abc", name="Friday", version=7, edit_key="k", links={"watch": "/bw/abc"})
+    result = score(tmp_path, doc)
+    assert result.exit_code == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert out["totals"] == {"NS": 6250, "EW": 2880}
+    assert not {"id", "name", "version", "edit_key", "links"} & set(out)
