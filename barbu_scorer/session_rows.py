@@ -232,7 +232,7 @@ def replace_entry(
     with writing(db):
         stored, entries = _loaded(game, db, session_id)
         if not 1 <= number <= len(entries):
-            raise ScoringError(f"there is no such {game.noun} to correct", number)
+            raise ScoringError(f"there is no such {game.noun} to correct", number, unit=game.noun)
         data = game.canonical(stored, number, entry)
         before, entries[number - 1] = entries[number - 1], data
         game.check(stored, entries)

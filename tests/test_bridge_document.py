@@ -256,11 +256,11 @@ def test_a_bad_deal_is_named(
     with pytest.raises(ScoringError, match=re.escape(message)) as caught:
         compute_bridge_document(bad)
     assert caught.value.hand == number
-    assert str(caught.value).startswith(f"hand {number}: ")
+    assert str(caught.value).startswith(f"deal {number}: ")
 
 
 def test_a_deal_that_is_not_an_object(doc: dict[str, Any]) -> None:
-    with pytest.raises(ScoringError, match=r"^hand 2: a deal must be an object"):
+    with pytest.raises(ScoringError, match=r"^deal 2: a deal must be an object"):
         compute_bridge_document(changed(doc, ("deals", 1), ["barbu", None]))
 
 
@@ -274,8 +274,30 @@ def test_a_reused_sub_game_is_refused(doc: dict[str, Any]) -> None:
     with pytest.raises(ScoringError) as caught:
         compute_bridge_document(bad)
     assert str(caught.value) == (
-        "hand 5: seat 0 has already chosen hearts as dealer; barbu, last_two, queens left"
+        "deal 5: seat 0 has already chosen hearts as dealer; barbu, last_two, queens left"
     )
+
+
+def test_every_entry_point_says_deal(doc: dict[str, Any]) -> None:
+    # read_bridge_document is what the import uses; a sub-game reused on deal 5
+    hearts = {"subgame": "hearts", "bridge": None, "barbu": {"hearts": {"NS": 6, "EW": 7}}}
+    bad = changed(doc, ("deals", 4), hearts)
+    for entry in (read_bridge_document, compute_bridge_document):
+        with pytest.raises(ScoringError) as caught:
+            entry(bad)
+        assert (caught.value.hand, caught.value.unit) == (5, "deal")
+        assert caught.value.message.startswith("seat 0 has already chosen hearts")
+        assert str(caught.value) == f"deal 5: {caught.value.message}"
+
+
+def test_scoring_errors_carry_their_unit() -> None:
+    assert str(ScoringError("no", 4)) == "hand 4: no"
+    assert str(ScoringError("no", 4, unit="deal")) == "deal 4: no"
+    assert str(ScoringError("no", unit="deal")) == "no"
+    moved = ScoringError("no", unit="deal").at(3)
+    assert (moved.hand, moved.unit, str(moved)) == (3, "deal", "deal 3: no")
+    kept = ScoringError("no", 2, unit="deal").at(3)
+    assert str(kept) == "deal 2: no"
 
 
 BAD_DOCUMENTS = [

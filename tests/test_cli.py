@@ -223,3 +223,11 @@ def test_a_bridge_document_with_every_store_key_scores(tmp_path: Path) -> None:
     out = json.loads(result.stdout)
     assert out["totals"] == {"NS": 6250, "EW": 2880}
     assert not {"id", "name", "version", "edit_key", "links"} & set(out)
+
+
+def test_a_bridge_document_s_error_names_the_deal(tmp_path: Path) -> None:
+    doc = json.loads((DATA / "bridge_session.json").read_text(encoding="utf-8"))
+    doc["deals"][3]["barbu"] = {"last": "north"}
+    result = score(tmp_path, {**doc, "id": "abc", "version": 3})
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.startswith("barbu-scorer: deal 4: ")

@@ -655,7 +655,11 @@ def test_api_import_refuses_a_wrong_deal_whole(
     doc["deals"][6]["barbu"] = {"hearts": {"NS": 1, "EW": 12}}
     response = client.post("/api/sessions", json=doc)
     assert response.status_code == 400
-    assert response.get_json()["hand"] == 7
+    body = response.get_json()
+    assert set(body) == {"error", "hand"} and body["hand"] == 7
+    assert body["error"].startswith("the Last Two result needs")  # the number is in "hand"
+    page = client.post("/import", data={"text": json.dumps(doc)}).get_data(as_text=True)
+    assert "Nothing was imported: deal 7: the Last Two result needs" in page
     with app.app_context():
         assert get_db()["sessions"].count == 0
     assert client.post("/api/sessions", json={**doc, "name": 3}).status_code == 400

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from barbu_scorer.scoring.bridge import (
     DEALS,
@@ -53,6 +54,25 @@ COMPUTED_DEAL_KEYS = frozenset(
     ]
 )
 COMPUTED_KEYS = frozenset({"rubbers", "unfinished_bonus", "totals", "winner", "complete"})
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def in_deals(function: Callable[_P, _R]) -> Callable[_P, _R]:
+    """An entry point whose errors say "deal 4: ..." (Barbu Bridge has deals, not hands).
+
+    The message and the number stay as the engine gave them; only ``unit`` changes.
+    """
+
+    @functools.wraps(function)
+    def entry(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return function(*args, **kwargs)
+        except ScoringError as error:
+            raise ScoringError(error.message, error.hand, unit="deal") from None
+
+    return entry
 
 
 def bridge_scheme(unfinished_partscore: int = UNFINISHED_PARTSCORE) -> dict[str, Any]:
@@ -182,6 +202,7 @@ def barbu_from_dict(subgame: object, value: object) -> BarbuResult:
     return BarbuResult(chosen, queens=_split(data["queens"], "queens"))
 
 
+@in_deals
 def deal_from_dict(value: object, number: int, first_dealer: int = 0) -> Deal:
     """One deal of the document; errors name the deal."""
     try:
@@ -200,6 +221,7 @@ def deal_from_dict(value: object, number: int, first_dealer: int = 0) -> Deal:
         raise error.at(number) from None
 
 
+@in_deals
 def read_bridge_document(doc: object) -> BridgeDocument:
     """Validate a whole document and return it typed; the first problem raises ScoringError."""
     data = _mapping(doc, "a Barbu Bridge document")
@@ -300,6 +322,7 @@ def write_bridge_document(document: BridgeDocument, score: SessionScore) -> dict
     }
 
 
+@in_deals
 def score_bridge_document(document: BridgeDocument) -> SessionScore:
     """Score a validated document."""
     return score_session(
@@ -309,6 +332,7 @@ def score_bridge_document(document: BridgeDocument) -> SessionScore:
     )
 
 
+@in_deals
 def compute_bridge_document(doc: object) -> dict[str, Any]:
     """Validate a "barbu-bridge/1" document and return it with everything computed."""
     document = read_bridge_document(doc)
