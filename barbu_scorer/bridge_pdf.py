@@ -15,25 +15,54 @@ from .bridge_pad import SEATS, build_pad
 from .importing import STORE_KEYS
 from .pdf import html_to_pdf, jinja_env
 from .scoring.bridge_document import compute_bridge_document
+from .sheet import PAPERS
 
 PAGE = "bridge/pdf.html"
 STYLESHEET = "css/bridge-pad.css"
 
 
+def _paper(paper: str) -> str:
+    size = PAPERS.get(str(paper).casefold())
+    if size is None:
+        raise ValueError(f"paper must be A4 or Letter, not {paper!r}")
+    return size
+
+
 def render_pad_html(
-    doc: Mapping[str, Any], *, name: str | None = None, date: str | None = None
+    doc: Mapping[str, Any],
+    *,
+    name: str | None = None,
+    date: str | None = None,
+    paper: str = "A4",
 ) -> str:
-    """The pad of a ``barbu-bridge/1`` document as one HTML page (computed fields are redone)."""
+    """The pad of a ``barbu-bridge/1`` document as one HTML page (computed fields are redone).
+
+    ``paper`` is A4 or Letter (portrait); the stylesheet's ``@page`` size is overridden.
+    """
+    size = _paper(paper)
     computed = compute_bridge_document(
         {key: value for key, value in doc.items() if key not in STORE_KEYS}
     )
     return (
         jinja_env()
         .get_template(PAGE)
-        .render(pad=build_pad(computed), name=name, date=date, seats=SEATS, stylesheet=STYLESHEET)
+        .render(
+            pad=build_pad(computed),
+            name=name,
+            date=date,
+            seats=SEATS,
+            stylesheet=STYLESHEET,
+            paper=size,
+        )
     )
 
 
-def pad_pdf(doc: Mapping[str, Any], *, name: str | None = None, date: str | None = None) -> bytes:
-    """The score pad of a ``barbu-bridge/1`` document as A4 PDF bytes."""
-    return html_to_pdf(render_pad_html(doc, name=name, date=date))
+def pad_pdf(
+    doc: Mapping[str, Any],
+    *,
+    name: str | None = None,
+    date: str | None = None,
+    paper: str = "A4",
+) -> bytes:
+    """The score pad of a ``barbu-bridge/1`` document as PDF bytes (A4 or Letter, portrait)."""
+    return html_to_pdf(render_pad_html(doc, name=name, date=date, paper=paper))

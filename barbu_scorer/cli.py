@@ -108,9 +108,14 @@ def serve(host: str, port: int, threads: int, instance: str) -> None:
 def sheet(
     file: click.File, output: str | None, paper: str, name: str | None, date: str | None
 ) -> None:
-    """Print a session document (FILE, or - for standard input) as a PDF score sheet."""
+    """Print a session document (FILE, or - for standard input) as a PDF score sheet.
+
+    A Barbu Bridge document prints its We/They score pad.
+    """
+    import datetime
     from pathlib import Path
 
+    from .bridge_pdf import pad_pdf
     from .pdf import sheet_pdf
 
     doc = read_json(file)
@@ -121,7 +126,11 @@ def sheet(
         if Path(output).resolve() == Path(source).resolve():
             fail(f"{source} already ends in .pdf: name the output with -o")
     try:
-        pdf = sheet_pdf(doc, name=name, date=date, paper=paper)
+        if _is_bridge(doc):
+            today = datetime.date.today().isoformat()  # as the Tournament sheet does
+            pdf = pad_pdf(_bare(doc), name=name, date=date or today, paper=paper)
+        else:
+            pdf = sheet_pdf(doc, name=name, date=date, paper=paper)
     except ScoringError as error:
         fail(str(error))
     if output == "-":

@@ -9,10 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from pypdf import PdfReader
 
 from barbu_scorer import _resource
 from barbu_scorer.bridge_pdf import pad_pdf, render_pad_html
+from barbu_scorer.cli import main
 from barbu_scorer.pdf import html_to_pdf, package_fetcher
 from barbu_scorer.scoring.errors import ScoringError
 
@@ -52,6 +54,66 @@ def test_the_pdf_names_the_players_and_the_totals(doc: dict[str, Any]) -> None:
         assert expected in text, expected
     # every rubber's points, under its double rule
     assert re.search(r"2640\s+1480", text) and re.search(r"3280\s+580", text)
+
+
+def sizes(pdf: bytes) -> set[tuple[int, int]]:
+    """Every page's size in points."""
+    reader = PdfReader(io.BytesIO(pdf))
+    return {(round(page.mediabox.width), round(page.mediabox.height)) for page in reader.pages}
+
+
+@pytest.mark.parametrize(
+    ("paper", "size"), [("A4", (595, 842)), ("Letter", (612, 792)), ("letter", (612, 792))]
+)
+def test_the_paper(doc: dict[str, Any], paper: str, size: tuple[int, int]) -> None:
+    assert sizes(pad_pdf(doc, paper=paper)) == {size}
+
+
+def test_an_unknown_paper_is_refused(doc: dict[str, Any]) -> None:
+    with pytest.raises(ValueError, match="paper must be A4 or Letter"):
+        pad_pdf(doc, paper="A3")
+
+
+def test_cli_sheet_prints_the_pad(tmp_path: Path, doc: dict[str, Any]) -> None:
+    source = tmp_path / "friday.json"
+    source.write_text(json.dumps({**doc, "id": "abc", "name": "x", "version": 3}))
+    out = tmp_path / "out" / "pad.pdf"
+    out.parent.mkdir()
+    result = CliRunner().invoke(
+        main,
+        ["sheet", str(source), "-o", str(out), "--paper", "Letter", "--name", "Friday"]
+        + ["--date", "2025-03-07"],
+    )
+    assert result.exit_code == 0, result.output
+    pdf = out.read_bytes()
+    text = text_of(pdf)
+    for expected in ("Barbu Bridge", "Friday", "2025-03-07", "6250", "2880", "Deal by deal"):
+        assert expected in text, expected
+    assert sizes(pdf) == {(612, 792)}
+
+
+def test_cli_sheet_of_a_bridge_document_defaults(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import datetime
+
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["sheet", str(SESSION), "-o", "pad.pdf"])
+    assert result.exit_code == 0, result.output
+    pdf = (tmp_path / "pad.pdf").read_bytes()
+    text = text_of(pdf)
+    assert "6250" in text and "2880" in text
+    assert datetime.date.today().isoformat() in text
+    assert sizes(pdf) == {(595, 842)}
+
+
+def test_cli_sheet_refuses_a_wrong_bridge_document(tmp_path: Path, doc: dict[str, Any]) -> None:
+    doc["deals"][3]["barbu"] = {"last": "north"}
+    source = tmp_path / "bad.json"
+    source.write_text(json.dumps(doc))
+    result = CliRunner().invoke(main, ["sheet", str(source)])
+    assert result.exit_code == 1 and not (tmp_path / "bad.pdf").exists()
+    assert result.stderr.startswith("barbu-scorer: deal 4: ")
 
 
 def test_a_session_under_way(doc: dict[str, Any]) -> None:

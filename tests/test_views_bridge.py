@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from html import unescape
@@ -631,6 +632,24 @@ def test_the_pdf_route(app: Flask, client: FlaskClient, doc: dict[str, Any]) -> 
     assert f'href="/bw/{session_id}/pad.pdf"' in client.get(f"/b/{session_id}").get_data(
         as_text=True
     )
+
+
+@pytest.mark.parametrize("address", ["/bw/{id}/pad.pdf", "/w/{id}/sheet.pdf"])
+def test_the_pdf_on_letter_paper(
+    app: Flask, client: FlaskClient, doc: dict[str, Any], address: str
+) -> None:
+    from pypdf import PdfReader
+
+    session_id = start(client)
+    play(client, app, session_id, doc["deals"][:3])
+    watcher = app.test_client()
+    url = address.format(id=session_id)
+    for paper, size in (("", (595, 842)), ("?paper=Letter", (612, 792)), ("?paper=a4", (595, 842))):
+        response = watcher.get(url + paper)
+        assert response.status_code == 200 and response.mimetype == "application/pdf"
+        page = PdfReader(io.BytesIO(response.data)).pages[0]
+        assert (round(page.mediabox.width), round(page.mediabox.height)) == size
+    assert watcher.get(url + "?paper=A3").status_code == 400
 
 
 # --- the JSON API -------------------------------------------------------------------------

@@ -134,11 +134,14 @@ def watch(session_id: str) -> str:
 
 @bp.get("/bw/<session_id>/pad.pdf")
 def pad_pdf(session_id: str) -> Response:
-    """The score pad as a PDF (anyone with the watch link may print it)."""
+    """The score pad as a PDF, ?paper=A4 or Letter (anyone with the watch link may print it)."""
     from ..bridge_pdf import pad_pdf as render_pdf
+    from .exports import paper_arg
 
     stored = stored_or_404(session_id)
-    pdf = render_pdf(stored.document(), name=stored.name or None, date=stored.created[:10])
+    pdf = render_pdf(
+        stored.document(), name=stored.name or None, date=stored.created[:10], paper=paper_arg()
+    )
     response = Response(pdf, mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'inline; filename="barbu-bridge-{stored.id}.pdf"'
     return response

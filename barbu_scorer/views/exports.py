@@ -73,24 +73,28 @@ def import_session() -> str | Response:
     return render_template("session/import.html", form=form, error=error)
 
 
+def paper_arg() -> str:
+    """The ?paper= of a PDF address: A4 (the default) or Letter; anything else is a 400."""
+    paper = request.args.get("paper", "A4")
+    if paper.casefold() not in ("a4", "letter"):
+        abort(400, description=_("The paper is A4 or Letter."))
+    return paper
+
+
 def sheet_response(session_id: str) -> Response:
     """The printed sheet of either game as a PDF (?paper=A4 or Letter)."""
     from .. import bridge_store
     from ..bridge_pdf import pad_pdf
     from ..pdf import sheet_pdf
 
-    db = get_db()
-    bridge = bridge_store.load(db, session_id)
+    bridge = bridge_store.load(get_db(), session_id)
+    stored = bridge or stored_or_404(session_id)
+    paper = paper_arg()
+    name, date = stored.name or None, stored.created[:10]
     if bridge is not None:
-        pdf = pad_pdf(bridge.document(), name=bridge.name or None, date=bridge.created[:10])
+        pdf = pad_pdf(bridge.document(), name=name, date=date, paper=paper)
     else:
-        stored = stored_or_404(session_id)
-        paper = request.args.get("paper", "A4")
-        if paper.casefold() not in ("a4", "letter"):
-            abort(400, description=_("The paper is A4 or Letter."))
-        pdf = sheet_pdf(
-            stored.document(), name=stored.name or None, date=stored.created[:10], paper=paper
-        )
+        pdf = sheet_pdf(stored.document(), name=name, date=date, paper=paper)
     response = Response(pdf, mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'inline; filename="barbu-{session_id}.pdf"'
     return response
