@@ -24,6 +24,20 @@ CSV_COLUMNS = (
     "total",
 )
 
+BRIDGE_CSV_COLUMNS = (
+    "deal",
+    "rubber",
+    "dealer",
+    "subgame",
+    "contract",
+    "tricks",
+    "side",
+    "above",
+    "barbu_points",
+    "below",
+    "total",
+)
+
 
 def document_json(doc: Mapping[str, Any]) -> str:
     """The document as the file a scorer keeps (stable key order, UTF-8 names kept)."""
@@ -60,6 +74,49 @@ def document_csv(doc: Mapping[str, Any]) -> str:
                 )
             )
     return out.getvalue()
+
+
+def bridge_csv(doc: Mapping[str, Any]) -> str:
+    """A computed Barbu Bridge document: one row per deal per side (N-S first).
+
+    ``above`` is the side's points above the line other than the sub-game's (overtricks,
+    penalties, bonuses), ``barbu_points`` the sub-game's, ``below`` the trick score and
+    ``total`` the running total after the deal.
+    """
+    players = doc["players"]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(BRIDGE_CSV_COLUMNS)
+    for deal in doc["deals"]:
+        bridge = deal["bridge"]
+        for side in ("NS", "EW"):
+            writer.writerow(
+                (
+                    deal["deal"],
+                    deal["rubber"],
+                    _safe(players[deal["dealer"]]),
+                    deal["subgame"],
+                    _safe(_bridge_contract(bridge, players)),
+                    "" if bridge is None else bridge["tricks"],
+                    side,
+                    deal["above"][side],
+                    deal["barbu_points"][side],
+                    deal["below"][side],
+                    deal["totals"][side],
+                )
+            )
+    return out.getvalue()
+
+
+def _bridge_contract(bridge: Mapping[str, Any] | None, players: list[str]) -> str:
+    """ "4♠X by Ann", "3NT by Ben"; "passed out" when nobody bid."""
+    if bridge is None:
+        return "passed out"
+    from .bridge_pad import STRAINS
+
+    doubled = ("", "X", "XX")[bridge.get("doubled", 0)]
+    declarer = players[bridge["declarer"]]
+    return f"{bridge['level']}{STRAINS[bridge['strain']]}{doubled} by {declarer}"
 
 
 def _block(doc: Mapping[str, Any], number: int) -> int:

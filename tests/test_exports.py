@@ -110,6 +110,41 @@ def test_a_bridge_session_exports_and_imports_too(client: FlaskClient) -> None:
     assert page.status_code == 302
 
 
+def test_a_bridge_session_as_csv(client: FlaskClient) -> None:
+    doc = json.loads((DATA / "bridge_session.json").read_text())
+    doc["players"][3] = "=HYPERLINK(1)"
+    created = stored(client, doc)
+    response = client.get(f"/w/{created['id']}/session.csv")
+    assert response.status_code == 200 and response.mimetype == "text/csv"
+    assert "attachment" in response.headers["Content-Disposition"]
+    text = response.get_data(as_text=True)
+    assert text.splitlines()[0] == (
+        "deal,rubber,dealer,subgame,contract,tricks,side,above,barbu_points,below,total"
+    )
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert len(rows) == 16 * 2
+    assert [(r["deal"], r["side"]) for r in rows[:4]] == [
+        ("1", "NS"),
+        ("1", "EW"),
+        ("2", "NS"),
+        ("2", "EW"),
+    ]
+    four, five = rows[6], rows[8]
+    assert (four["dealer"], four["contract"], four["tricks"]) == (
+        "'=HYPERLINK(1)",
+        "4♠X by =HYPERLINK(1)",
+        "9",
+    )
+    assert (four["subgame"], four["above"], four["barbu_points"]) == ("last_two", "200", "80")
+    assert (five["contract"], five["tricks"], five["rubber"]) == ("passed out", "", "1")
+    for side in ("NS", "EW"):
+        mine = [r for r in rows if r["side"] == side]
+        points = sum(int(r["above"]) + int(r["barbu_points"]) + int(r["below"]) for r in mine)
+        assert points == int(mine[-1]["total"]) == created["totals"][side]
+    assert {r["rubber"] for r in rows} == {"1", "2", "3"}
+    assert client.get("/w/nope/session.csv").status_code == 404
+
+
 def test_cli_import_then_export(tmp_path: Path) -> None:
     source = tmp_path / "doc.json"
     source.write_text(json.dumps(session_document("ravage_city", seed=2)))

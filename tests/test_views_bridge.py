@@ -242,7 +242,7 @@ def test_unknown_sessions_and_deals_are_404(app: Flask, client: FlaskClient) -> 
     assert client.get(f"/b/{session_id}/deal/2").status_code == 404
     assert client.get(f"/b/{session_id}/deal/0").status_code == 404
     assert client.get(f"/s/{session_id}/hand/1").status_code == 404  # not a Tournament
-    assert client.get(f"/w/{session_id}/session.csv").status_code == 404
+    assert client.get("/w/nope/session.csv").status_code == 404
 
 
 def test_posts_need_the_csrf_token(tmp_path: Path) -> None:

@@ -11,8 +11,9 @@ from flask_wtf.file import FileField
 from wtforms import TextAreaField
 
 from ..db import get_db
-from ..exports import document_csv, document_json
+from ..exports import bridge_csv, document_csv, document_json
 from ..importing import export_document, import_document
+from ..scoring.bridge_document import FORMAT as BRIDGE_FORMAT
 from ..scoring.errors import ScoringError
 from .access import remember, scheme_lookup
 from .sessions import stored_or_404
@@ -44,9 +45,12 @@ def export_json(session_id: str) -> Response:
 
 @bp.get("/w/<session_id>/session.csv")
 def export_csv(session_id: str) -> Response:
-    """One row per hand per player, for spreadsheets."""
-    doc = stored_or_404(session_id).document()
-    return _download(document_csv(doc), "text/csv; charset=utf-8", f"barbu-{session_id}.csv")
+    """For spreadsheets: one row per hand per player, or per deal per side (Barbu Bridge)."""
+    doc = export_document(get_db(), session_id)
+    if doc is None:
+        abort(404)
+    body = bridge_csv(doc) if doc["format"] == BRIDGE_FORMAT else document_csv(doc)
+    return _download(body, "text/csv; charset=utf-8", f"barbu-{session_id}.csv")
 
 
 @bp.route("/import", methods=["GET", "POST"])
