@@ -489,6 +489,53 @@ def test_a_correction_that_breaks_a_later_deal_is_refused(
     assert stored(app, session_id).deals[0] == doc["deals"][0]
 
 
+def test_refusals_name_players_and_sub_games(
+    app: Flask, client: FlaskClient, doc: dict[str, Any]
+) -> None:
+    session_id = start(client)
+    play(client, app, session_id, doc["deals"][:13])
+    version = stored(app, session_id).version
+    # deal 9 is Ada's (seat 0), and she chose Queens on deal 13
+    queens = {"subgame": "queens", "bridge": None, "barbu": {"queens": {"NS": 1, "EW": 3}}}
+    expected = "deal 13: Ada has already chosen Queens as dealer; Last Two left"
+    saving = posted(queens, 9, version, intent="correct")
+    response = client.post(f"/b/{session_id}/deal/9", data=saving)
+    assert response.status_code == 422
+    assert alert(response.get_data(as_text=True)) == expected
+    checking = posted(queens, 9, version, action="check")
+    html = client.post(f"/b/{session_id}/deal/9", data=checking).get_data(as_text=True)
+    assert expected in unescape(html) and "seat 0" not in html
+    live = client.post(f"/b/{session_id}/deal/9/preview", data=posted(queens, 9, version))
+    assert expected in unescape(live.get_json()["html"])
+    assert stored(app, session_id).deals[8] == doc["deals"][8]
+
+
+@pytest.mark.parametrize(
+    ("message", "named"),
+    [
+        (
+            "seat 3 has already chosen last_two as dealer; barbu, hearts, queens left",
+            "Dan has already chosen Last Two as dealer; Barbu, Hearts, Queens left",
+        ),
+        (
+            "the sub-game must be one of barbu, hearts, last_two, queens, not 'x'",
+            "the sub-game must be one of Barbu, Hearts, Last Two, Queens, not 'x'",
+        ),
+        ("the hearts add up to 12, not 13", "the hearts add up to 12, not 13"),
+        ("a side cannot take fewer than no queens", "a side cannot take fewer than no queens"),
+        (
+            "the declarer must be a seat from 0 to 3, not 4",
+            "the declarer must be a seat from 0 to 3, not 4",
+        ),
+    ],
+)
+def test_messages_say_names(message: str, named: str) -> None:
+    from barbu_scorer.views.bridge import name_subgames
+    from barbu_scorer.views.present import name_seats
+
+    assert name_subgames(name_seats(message, ["Ada", "Ben", "Clara", "Dan"])) == named
+
+
 def test_undo_the_last_deal(app: Flask, client: FlaskClient, doc: dict[str, Any]) -> None:
     session_id = start(client)
     play(client, app, session_id, doc["deals"][:2])

@@ -4,6 +4,8 @@ pages (edit key, version check, replay-safe saves), over ``bridge_store``."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Any
 
 from flask import (
@@ -27,11 +29,12 @@ from ..bridge_pad import SEATS, SIDE_NAMES, Pad, build_pad, contract_parts, resu
 from ..bridge_store import StoredBridge
 from ..db import get_db
 from ..forms import VersionForm
-from ..scoring.bridge import dealer_of, subgames_left
+from ..scoring.bridge import SUBGAME_NAMES, SUBGAMES, dealer_of, subgames_left
 from ..scoring.bridge_document import compute_bridge_document
 from ..scoring.errors import ScoringError
 from .access import keep_key, remember, require_edit
 from .pages import first_seat, history_page, saved, undo_last
+from .present import name_seats
 
 bp = Blueprint("bridge", __name__)
 
@@ -70,11 +73,30 @@ def _screen(template: str, stored: StoredBridge, **context: Any) -> str:
     )
 
 
-def _message(error: ScoringError, number: int | None = None) -> str:
-    """The engine's message; prefixed with the deal when it is about another one."""
+_SUBGAME = "|".join(SUBGAMES)
+_SUBGAME_LIST = rf"(?:{_SUBGAME})(?:, (?:{_SUBGAME}))*"
+# Sub-game ids where the engine lists them ("chosen queens as dealer; barbu, last_two left",
+# "one of barbu, hearts, ..."); elsewhere "hearts" and "queens" are plain words.
+_SUBGAME_IDS = re.compile(
+    rf"\b{_SUBGAME_LIST}(?= left\b| as dealer\b)|(?<=one of ){_SUBGAME_LIST}\b"
+)
+
+
+def name_subgames(message: str) -> str:
+    """A rule's message with sub-game ids turned into their names ("last_two": "Last Two")."""
+    return _SUBGAME_IDS.sub(
+        lambda found: re.sub(_SUBGAME, lambda m: SUBGAME_NAMES[m.group(0)], found.group(0)),
+        message,
+    )
+
+
+def _message(error: ScoringError, players: Sequence[str], number: int | None = None) -> str:
+    """The engine's message as the page says it: players and sub-games by name, prefixed
+    with the deal when it is about another one."""
+    message = name_subgames(name_seats(error.message, players))
     if error.hand is None or error.hand == number:
-        return error.message
-    return _("deal %(n)s: %(why)s", n=error.hand, why=error.message)
+        return message
+    return _("deal %(n)s: %(why)s", n=error.hand, why=message)
 
 
 @bp.route("/bridge/new", methods=["GET", "POST"])
@@ -182,7 +204,7 @@ def preview(stored: StoredBridge, number: int, data: MultiDict[str, str]) -> dic
         deals = [*stored.deals[: number - 1], deal, *stored.deals[number:]]
         doc = compute_bridge_document(stored.entered(deals))
     except ScoringError as error:
-        return {"ok": False, "error": _message(error, number)}
+        return {"ok": False, "error": _message(error, stored.players, number)}
     scored = doc["deals"][number - 1]
     bridge = scored["bridge"]
     lines = {side: [e for e in scored["entries"] if e["side"] == side] for side in SIDE_NAMES}
@@ -283,7 +305,10 @@ def save(session_id: str, number: int) -> str | BaseResponse | tuple[str, int]:
 
     return saved(
         write,
-        lambda error: (_render(stored, number, data, form, result, _message(error, number)), 422),
+        lambda error: (
+            _render(stored, number, data, form, result, _message(error, stored.players, number)),
+            422,
+        ),
         url_for("bridge.deal", session_id=session_id, number=number),
         url_for("bridge.scorer", session_id=session_id),
     )
