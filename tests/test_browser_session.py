@@ -211,6 +211,7 @@ def test_a_whole_session_at_the_table(live_server: str, phone: Any, browser: Any
         if number == 12:
             # Undo hand 12, then enter it again.
             page.click(".menu summary")
+            page.once("dialog", lambda dialog: dialog.accept())  # "Undo this?"
             page.click("button:has-text('Undo hand 12')")
             assert "Hand 12 of 28" in page.inner_text("h1")
             record(page, live_server, hand, number)

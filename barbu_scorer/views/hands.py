@@ -20,6 +20,7 @@ from ..scoring.sessions import open_contracts, roles, score_session
 from ..store import StoredSession, add_hand, replace_hand, same_hand
 from .access import require_edit
 from .pages import saved
+from .present import name_seats
 from .sessions import stored_or_404
 
 bp = Blueprint("hands", __name__)
@@ -34,24 +35,38 @@ def _editable(session_id: str, number: int) -> StoredSession:
 
 
 def _choices(stored: StoredSession, number: int) -> tuple[str, ...]:
-    """The contracts hand ``number`` may be: those its declarer had left at that point."""
+    """The contracts hand ``number`` may be: those its declarer had left at that point,
+    less those the later hands of the same block already declared (a correction)."""
+    scheme = stored.scheme
     played = [e["contract"] for e in stored.entries[: number - 1]]
-    return open_contracts(stored.scheme, played)
+    per_block = len(scheme.contracts)
+    block_end = (number - 1) // per_block * per_block + per_block
+    later = {e["contract"] for e in stored.entries[number:block_end]}
+    return tuple(c for c in open_contracts(scheme, played) if c not in later)
 
 
 def preview(
     stored: StoredSession, number: int, data: MultiDict[str, str], contract: str
 ) -> dict[str, Any]:
-    """The hand's figures as the form stands, or what is wrong with it."""
+    """The hand's figures as the form stands, or what is wrong with it.
+
+    A correction is checked with every later hand too, since they must stay possible.
+    """
     scheme = stored.scheme
     try:
         entry = hand_entry(data, scheme, contract)
-        entries = [read_hand(e, i + 1) for i, e in enumerate(stored.entries[: number - 1])]
-        hand = score_session(
-            scheme, stored.first_declarer, [*entries, read_hand(entry, number)]
-        ).hands[-1]
+        entries = [*stored.entries[: number - 1], entry, *stored.entries[number:]]
+        session = score_session(
+            scheme, stored.first_declarer, [read_hand(e, i + 1) for i, e in enumerate(entries)]
+        )
+        hand = session.hands[number - 1]
     except ScoringError as error:
-        return {"ok": False, "error": error.message, "left": _left_to_place(data, scheme, contract)}
+        message = error.message if error.hand in (None, number) else str(error)
+        return {
+            "ok": False,
+            "error": name_seats(message, stored.players),
+            "left": _left_to_place(data, scheme, contract),
+        }
     return {
         "ok": True,
         "entry": entry,
@@ -289,7 +304,9 @@ def save(session_id: str, number: int) -> str | Response:
 
     return saved(
         write,
-        lambda error: _render(stored, number, contract, data, form, result, error.message),
+        lambda error: _render(
+            stored, number, contract, data, form, result, name_seats(error.message, stored.players)
+        ),
         url_for("hands.edit", session_id=session_id, number=number),
         url_for("sessions.scorer", session_id=session_id),
     )

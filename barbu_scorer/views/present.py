@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +23,19 @@ class QuotaLine:
     quota: int
     owed: int
     must_now: bool
+
+
+_SEAT = re.compile(r"\bseat (\d+)\b")
+
+
+def name_seats(message: str, players: Sequence[str]) -> str:
+    """A rule's message with seat numbers turned into the players' names."""
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        return players[seat] if 0 <= seat < len(players) else match.group(0)
+
+    return _SEAT.sub(name, message)
 
 
 def contract_label(session: Session, hand: ScoredHand | Any, short: bool = False) -> str:

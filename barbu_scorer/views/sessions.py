@@ -108,7 +108,7 @@ def scorer(session_id: str) -> str:
         v=session_view(stored),
         stored=stored,
         form=VersionForm(),
-        **_printable(stored, chart=False),
+        **_printable(stored),
     )
 
 

@@ -13,3 +13,9 @@ document.addEventListener("click", (event) => {
   note.textContent = link.dataset.busy;
   setTimeout(() => note.remove(), 8000);
 });
+
+// Forms that undo something ask once before they go (without JavaScript they simply go).
+document.addEventListener("submit", (event) => {
+  const message = event.target.dataset && event.target.dataset.confirm;
+  if (message && !window.confirm(message)) event.preventDefault();
+});

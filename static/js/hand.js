@@ -103,5 +103,9 @@
 
   syncRedoubles();
   syncImplied();
-  if (form.querySelector("input:checked, input[name^=raw-][value]:not([value=''])")) preview.ask();
+  // A refusal the server just drew stays on screen until the scorer changes something.
+  const refused = body.querySelector("[role=alert]");
+  if (!refused && form.querySelector("input:checked, input[name^=raw-][value]:not([value=''])")) {
+    preview.ask();
+  }
 })();
