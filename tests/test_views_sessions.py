@@ -297,7 +297,7 @@ def test_the_draw_names_who_declares_first(client: FlaskClient) -> None:
 def test_the_history_says_the_scorer_started_it(client: FlaskClient) -> None:
     session_id = start(client)
     history = page(client.get(f"/s/{session_id}/history"))
-    assert history.texts("history")[0].startswith("create · scorer · 20")
+    assert re.match(r"create · scorer · phone [0-9a-f]{4} · 20", history.texts("history")[0])
 
 
 def test_names_are_trimmed_and_named_sessions(client: FlaskClient) -> None:
@@ -671,3 +671,25 @@ def test_names_are_escaped_on_every_page(
         text = page(pages[name]).text
         assert "<script>alert(1)</script>" in text and "<b>&amp;" in text, name
     assert "&lt;i&gt;x&lt;/i&gt;" in pages["form error"].get_data(as_text=True)
+
+
+def test_the_history_tells_two_phones_apart(app: Flask) -> None:
+    doc = {"format": "barbu-session/1", "players": PLAYERS}
+    created = app.test_client().post("/api/sessions", json=doc).get_json()
+    phones = [app.test_client(), app.test_client()]
+    for phone in phones:
+        assert phone.get(created["links"]["scorer"]).status_code == 302
+    hands = [
+        {"contract": "no_king_of_hearts", "king_of_hearts": "2"},
+        {"contract": "no_queens", "queens-0": "1", "queens-1": "1", "queens-2": "1"},
+    ]
+    for number, (phone, hand) in enumerate(zip(phones, hands, strict=True), start=1):
+        data = {**hand, "number": str(number), "version": str(number), "action": "save"}
+        assert phone.post(f"/s/{created['id']}/hand/{number}", data=data).status_code == 302
+    with app.app_context():
+        from barbu_scorer.db import get_db
+        from barbu_scorer.store import history
+
+        who = [c["who"] for c in history(get_db(), created["id"]) if c["action"] == "add"]
+    assert all(re.fullmatch(r"scorer · phone [0-9a-f]{4}", w) for w in who)
+    assert len(set(who)) == 2

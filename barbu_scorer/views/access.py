@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 
 from flask import abort, redirect, session, url_for
@@ -23,6 +24,15 @@ def remember(session_id: str, key: str | None = None) -> None:
         keys = dict(session.get("keys", {}))
         keys[session_id] = key
         session["keys"] = {k: v for k, v in keys.items() if k in session["seen"]}
+
+
+def scorer_label() -> str:
+    """Who the history names for a change made from this browser ("scorer · phone 3f2a"),
+    so two phones keeping the same session can be told apart."""
+    device = session.get("device")
+    if not device:
+        device = session["device"] = secrets.token_hex(2)
+    return f"scorer · phone {device}"
 
 
 def device_sessions() -> list[str]:

@@ -18,7 +18,7 @@ from ..scoring.errors import ScoringError
 from ..scoring.hands import FACT_KEYS
 from ..scoring.sessions import open_contracts, roles, score_session
 from ..store import StoredSession, add_hand, replace_hand, same_hand
-from .access import require_edit
+from .access import require_edit, scorer_label
 from .pages import saved
 from .present import name_seats
 from .sessions import stored_or_404
@@ -296,9 +296,9 @@ def save(session_id: str, number: int) -> str | Response:
 
     def write() -> str:
         if number <= len(stored.entries):
-            replace_hand(get_db(), session_id, number, entry, "scorer", form.version.data)
+            replace_hand(get_db(), session_id, number, entry, scorer_label(), form.version.data)
             return _("Hand %(n)s corrected; the totals after it follow.", n=number)
-        if add_hand(get_db(), session_id, number, entry, "scorer"):
+        if add_hand(get_db(), session_id, number, entry, scorer_label()):
             return _("Hand %(n)s saved.", n=number)
         return _("Hand %(n)s was already saved.", n=number)
 

@@ -17,6 +17,7 @@ from ..forms import VersionForm
 from ..scoring.errors import ScoringError
 from ..session_rows import Conflict, Stale
 from ..store import history
+from .access import scorer_label
 
 Undo = Callable[[Database, str, int, str, int | None], None]
 Page = TypeVar("Page")
@@ -45,7 +46,7 @@ def undo_last(undo: Undo, session_id: str, number: int, done: str, scorer: str) 
     if not form.validate_on_submit():
         abort(400)
     try:
-        undo(get_db(), session_id, number, "scorer", form.version.data)
+        undo(get_db(), session_id, number, scorer_label(), form.version.data)
     except Stale:
         flash(_("Someone else changed this session: here it is as it stands now."), "error")
     except Conflict as error:

@@ -15,7 +15,7 @@ from ..scoring.documents import read_players
 from ..scoring.errors import ScoringError
 from ..scoring.schemes import BUILTINS, Scheme
 from ..store import StoredSession, create_session, delete_last, load
-from .access import keep_key, remember, require_edit, scheme_lookup
+from .access import keep_key, remember, require_edit, scheme_lookup, scorer_label
 from .pages import first_seat, history_page, undo_last
 from .present import session_view
 
@@ -74,7 +74,7 @@ def new() -> str | Response:
                 scheme_ref=scheme.id,
                 first_declarer=first,
                 name=form.name.data or "",
-                who="scorer",
+                who=scorer_label(),
             )
             remember(stored.id, key)
             if drawn:
