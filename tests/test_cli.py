@@ -207,7 +207,8 @@ def test_a_bridge_export_scores_as_it_is(tmp_path: Path) -> None:
     )
     assert imported.exit_code == 0, imported.output
     session_id = imported.output.split()[2]
-    exported = runner.invoke(main, ["export", session_id, "--instance", instance])
+    # "--": a session id may start with "-"
+    exported = runner.invoke(main, ["export", "--instance", instance, "--", session_id])
     assert exported.exit_code == 0, exported.output
     assert {"id", "version"} <= set(json.loads(exported.output))
     result = score(tmp_path, exported.output)

@@ -154,7 +154,8 @@ def test_cli_import_then_export(tmp_path: Path) -> None:
     assert imported.exit_code == 0, imported.output
     session_id = imported.output.split()[2]
     assert f"/s/{session_id}/k/" in imported.output
-    exported = runner.invoke(cli, ["export", session_id, "--instance", instance])
+    # "--": a session id may start with "-"
+    exported = runner.invoke(cli, ["export", "--instance", instance, "--", session_id])
     assert exported.exit_code == 0
     doc = json.loads(exported.output)
     assert doc["complete"] is True and len(doc["hands"]) == 32
