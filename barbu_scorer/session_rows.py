@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+import string
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -75,6 +76,15 @@ def writing(db: Database) -> Iterator[None]:
 def now() -> str:
     """The current UTC time as stored (ISO 8601, whole seconds)."""
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+ID_ALPHABET = string.ascii_letters + string.digits
+
+
+def new_id(length: int = 16) -> str:
+    """An unguessable session id (95 random bits) of letters and digits only, so it never
+    reads as a command-line option or needs escaping anywhere."""
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(length))
 
 
 def hash_key(key: str) -> str:
@@ -142,7 +152,7 @@ def insert_session(
     who: str,
 ) -> tuple[str, str]:
     """Store a new session with its entries, already checked and as stored; its id and key."""
-    session_id = secrets.token_urlsafe(12)
+    session_id = new_id()
     edit_key = secrets.token_urlsafe(18)
     created = now()
     with writing(db):

@@ -32,7 +32,7 @@ from ..forms import VersionForm
 from ..scoring.bridge import SUBGAME_NAMES, SUBGAMES, dealer_of, subgames_left
 from ..scoring.bridge_document import compute_bridge_document
 from ..scoring.errors import ScoringError
-from .access import keep_key, remember, require_edit
+from .access import keep_key, remember, require_edit, scorer_label
 from .pages import first_seat, history_page, saved, undo_last
 from .present import name_seats
 
@@ -113,7 +113,7 @@ def new() -> str | BaseResponse:
                 first_dealer=first,
                 unfinished_partscore=form.unfinished_partscore.data,
                 name=form.name.data or "",
-                who="scorer",
+                who=scorer_label(),
             )
         except ScoringError as error:
             form.players.errors.append(error.message)
@@ -296,10 +296,10 @@ def save(session_id: str, number: int) -> str | BaseResponse | tuple[str, int]:
     def write() -> str:
         if intent == "correct":
             bridge_store.replace_deal(
-                get_db(), session_id, number, result["deal"], "scorer", form.version.data
+                get_db(), session_id, number, result["deal"], scorer_label(), form.version.data
             )
             return _("Deal %(n)s corrected; the figures after it follow.", n=number)
-        if bridge_store.add_deal(get_db(), session_id, number, result["deal"], "scorer"):
+        if bridge_store.add_deal(get_db(), session_id, number, result["deal"], scorer_label()):
             return _("Deal %(n)s saved.", n=number)
         return _("Deal %(n)s was already saved.", n=number)
 
