@@ -30,7 +30,14 @@ Entry = TypeVar("Entry")
 
 
 class Conflict(Exception):
-    """A write that would overwrite or duplicate someone else's (HTTP 409)."""
+    """A write that would overwrite or duplicate someone else's (HTTP 409).
+
+    ``hand`` is the number the write was for, when it names one.
+    """
+
+    def __init__(self, message: str, hand: int | None = None) -> None:
+        super().__init__(message)
+        self.hand = hand
 
 
 class Stale(Exception):
@@ -216,12 +223,12 @@ def add_entry(
         stored, entries = _loaded(game, db, session_id)
         recorded = len(entries)
         if not 1 <= number <= recorded + 1:
-            raise Conflict(f"the next {game.noun} is {recorded + 1}, not {number}")
+            raise Conflict(f"the next {game.noun} is {recorded + 1}, not {number}", number)
         data = game.canonical(stored, number, entry)
         if number <= recorded:
             if entries[number - 1] == data:
                 return False
-            raise Conflict(f"{game.noun} {number} is already recorded, with other figures")
+            raise Conflict(f"{game.noun} {number} is already recorded, with other figures", number)
         game.check(stored, [*entries, data])
         _insert_entry(db, session_id, number, data)
         bump(db, session_id, version)
@@ -268,7 +275,7 @@ def delete_last_entry(
         if not entries:
             raise Conflict(f"there is no {game.noun} to undo")
         if number != len(entries):
-            raise Conflict(f"only the last {game.noun} ({len(entries)}) can be undone")
+            raise Conflict(f"only the last {game.noun} ({len(entries)}) can be undone", number)
         db.execute("DELETE FROM hands WHERE session_id = ? AND number = ?", [session_id, number])
         bump(db, session_id, version)
         log(db, session_id, who, "undo", number, entries[-1], None)

@@ -307,7 +307,7 @@ def test_replaying_a_hand_changes_nothing(client: FlaskClient) -> None:
 def test_a_different_hand_under_a_taken_number(client: FlaskClient) -> None:
     created = create(client, SPEC_HANDS[:1])
     other = {**SPEC_HANDS[0], "facts": {"queens": [1, 2, 1, 0]}}
-    assert_error(add(client, created, other, 1), 409, None, "already recorded")
+    assert_error(add(client, created, other, 1), 409, 1, "already recorded")
     after = client.get(f"/api/sessions/{created['id']}").get_json()
     assert after["hands"] == created["hands"] and after["version"] == 1
 
@@ -315,7 +315,7 @@ def test_a_different_hand_under_a_taken_number(client: FlaskClient) -> None:
 @pytest.mark.parametrize(
     ("hand", "number", "status", "at", "message"),
     [
-        (SPEC_HANDS[1], 3, 409, None, "the next hand is 2"),
+        (SPEC_HANDS[1], 3, 409, 3, "the next hand is 2"),
         ({**SPEC_HANDS[1], "raw": [20, 15, 15, 14]}, 2, 400, 2, "Trumps"),
         ({**SPEC_HANDS[1], "trump": "stars"}, 2, 400, 2, "trump suit"),
         ({**SPEC_HANDS[0]}, 2, 400, 2, "already declared"),
@@ -491,7 +491,7 @@ def test_delete_the_last_hand_only(client: FlaskClient) -> None:
         assert_error(
             client.delete(f"{base}/{number}", headers=key_header(created)),
             409,
-            None,
+            number,
             "only the last hand (3)",
         )
     stale = {**key_header(created), "If-Match": '"9"'}

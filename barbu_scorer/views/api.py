@@ -49,7 +49,7 @@ def _scoring_error(error: ScoringError) -> tuple[Response, int]:
 
 @bp.errorhandler(Conflict)
 def _conflict(error: Conflict) -> tuple[Response, int]:
-    return jsonify({"error": str(error), "hand": None}), 409
+    return jsonify({"error": str(error), "hand": error.hand}), 409
 
 
 @bp.errorhandler(Stale)
