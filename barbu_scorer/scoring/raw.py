@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import product
 from typing import Any
 
@@ -77,9 +78,9 @@ def _options(scheme: Scheme, contract: str) -> tuple[Vector, Options]:
 _CACHE: dict[tuple[Any, ...], tuple[Vector, Options]] = {}
 
 
-def _options_for(scheme: Scheme, contract: str) -> tuple[Vector, Options]:
-    """The options, cached on the figures that shape them (Salad's are costly)."""
-    key = (
+def _options_key(scheme: Scheme, contract: str) -> tuple[Any, ...]:
+    """The figures that shape a contract's options."""
+    return (
         contract,
         scheme.players,
         scheme.pack,
@@ -87,9 +88,22 @@ def _options_for(scheme: Scheme, contract: str) -> tuple[Vector, Options]:
         scheme.awards,
         tuple(sorted((c, tuple(sorted(v.items()))) for c, v in scheme.values.items())),
     )
+
+
+def _accepts(scheme: Scheme, contract: str, raw: tuple[int, ...]) -> bool:
+    """Whether some legal facts give these raw scores: options cached per scheme figures
+    (Salad's are costly to build), verdicts cached too, since every page view re-scores
+    the stored hands and Salad's search takes a good part of a second."""
+    key = _options_key(scheme, contract)
     if key not in _CACHE:
         _CACHE[key] = _options(scheme, contract)
-    return _CACHE[key]
+    return _verdict(key, raw)
+
+
+@lru_cache(maxsize=4096)
+def _verdict(key: tuple[Any, ...], raw: tuple[int, ...]) -> bool:
+    target, options = _CACHE[key]
+    return _possible(target, options, raw)
 
 
 def _possible(target: Vector, options: Options, raw: Sequence[int]) -> bool:
@@ -134,8 +148,7 @@ def check_raw(scheme: Scheme, contract: str, raw: Any) -> tuple[int, ...]:
             raise ScoringError(f"the raw scores add up to {total:+d}, not {expected:+d} ({name})")
         if custom is not None:
             return raw
-        target, options = _options_for(scheme, contract)
-        possible = _possible(target, options, raw)
+        possible = _accepts(scheme, contract, raw)
     else:
         possible = _ravage_possible(scheme, raw)
     if not possible:

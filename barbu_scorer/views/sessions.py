@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
@@ -103,19 +105,16 @@ def scorer(session_id: str) -> str:
     stored = stored_or_404(session_id)
     require_edit(session_id)
     remember(session_id)
+    v = session_view(stored)
     return render_template(
-        "session/scorer.html",
-        v=session_view(stored),
-        stored=stored,
-        form=VersionForm(),
-        **_printable(stored),
+        "session/scorer.html", v=v, stored=stored, form=VersionForm(), **_printable(stored, v)
     )
 
 
-def _printable(stored: StoredSession, chart: bool = True) -> dict[str, object]:
-    """The sheet partial's context, for the browser's own Print."""
+def _printable(stored: StoredSession, v: dict[str, Any]) -> dict[str, object]:
+    """The sheet partial's context, for the browser's own Print (from the scored session)."""
     return sheet_context(
-        stored.document(), name=stored.name or None, date=stored.created[:10], chart=chart
+        stored.document(v["session"]), name=stored.name or None, date=stored.created[:10]
     )
 
 
@@ -124,9 +123,8 @@ def watch(session_id: str) -> str:
     """The watchers' screen: the same figures, read-only, refreshing itself."""
     stored = stored_or_404(session_id)
     remember(session_id)
-    return render_template(
-        "session/watch.html", v=session_view(stored), stored=stored, **_printable(stored)
-    )
+    v = session_view(stored)
+    return render_template("session/watch.html", v=v, stored=stored, **_printable(stored, v))
 
 
 @bp.post("/s/<session_id>/undo")
