@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from .scoring import ScoringError, compute_document
+from barbu_scorer.scoring import ScoringError, compute_document
 
 
 def fail(message: str) -> None:
@@ -53,14 +53,14 @@ def _is_bridge(doc: Any) -> bool:
 
 def _bare(doc: dict[str, Any]) -> dict[str, Any]:
     """A bridge document without what the store adds on export (id, name, version, links)."""
-    from .importing import STORE_KEYS
+    from barbu_scorer.games import STORE_KEYS
 
     return {key: value for key, value in doc.items() if key not in STORE_KEYS}
 
 
 def _score_any(doc: Any) -> dict[str, Any]:
     if _is_bridge(doc):
-        from .scoring.bridge_document import compute_bridge_document
+        from barbu_scorer.scoring.bridge.document import compute_bridge_document
 
         return compute_bridge_document(_bare(doc))
     return compute_document(doc)
@@ -80,7 +80,7 @@ def serve(host: str, port: int, threads: int, instance: str) -> None:
     """Run the app under waitress, on the SQLite file in the instance folder."""
     from waitress import serve as waitress_serve
 
-    from . import create_app
+    from barbu_scorer.app import create_app
 
     app = create_app(instance_path=instance)
     click.echo(f"Barbu Scorer on http://{host}:{port}/  (database: {app.config['DATABASE']})")
@@ -115,8 +115,8 @@ def sheet(
     import datetime
     from pathlib import Path
 
-    from .bridge_pdf import pad_pdf
-    from .pdf import sheet_pdf
+    from barbu_scorer.paper.pad import pad_pdf
+    from barbu_scorer.paper.pdf import sheet_pdf
 
     doc = read_json(file)
     source = getattr(file, "name", "-")
@@ -147,7 +147,7 @@ def _database(instance: str) -> Any:
     """The instance folder's SQLite file, migrated (the same file `serve` uses)."""
     from pathlib import Path
 
-    from .db import connect
+    from barbu_scorer.store.db import connect
 
     folder = Path(instance)
     folder.mkdir(parents=True, exist_ok=True)
@@ -167,8 +167,8 @@ INSTANCE_OPTION = click.option(
 @INSTANCE_OPTION
 def export_command(session_id: str, instance: str) -> None:
     """Print a stored session's document (SESSION_ID) as JSON, every computed field included."""
-    from .exports import document_json
-    from .importing import export_document
+    from barbu_scorer.games import export_document
+    from barbu_scorer.paper.exports import document_json
 
     doc = export_document(_database(instance), session_id)
     if doc is None:
@@ -181,8 +181,8 @@ def export_command(session_id: str, instance: str) -> None:
 @INSTANCE_OPTION
 def import_command(file: click.File, instance: str) -> None:
     """Store a session document (FILE, or -) as a new session; print its id and links."""
-    from . import scheme_store
-    from .importing import import_document
+    from barbu_scorer.games import import_document
+    from barbu_scorer.store import schemes as scheme_store
 
     doc = read_json(file)
     db = _database(instance)

@@ -24,8 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from test_sheet import session_document  # noqa: E402
 
-from barbu_scorer.pdf import html_to_pdf, jinja_env, render_sheet_html, sheet_pdf  # noqa: E402
-from barbu_scorer.sheet import build_sheet, running_chart  # noqa: E402
+from barbu_scorer.paper.chart import running_chart
+from barbu_scorer.paper.pdf import html_to_pdf, jinja_env, render_sheet_html, sheet_pdf
+from barbu_scorer.present.sheet import build_sheet
 
 TRIVIAL = (
     '<!doctype html><html><head><meta charset="utf-8"><title>Trivial</title></head>'

@@ -10,7 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from jinja2.bccache import Bucket, BytecodeCache
 
-from barbu_scorer import create_app
+from barbu_scorer.app import create_app
 
 
 @pytest.fixture

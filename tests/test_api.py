@@ -10,7 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from barbu_scorer.db import get_db
+from barbu_scorer.web.db import get_db
 
 FORMAT = "barbu-session/1"
 PLAYERS = ["Ada", "Ben", "Clara", "Dan"]
@@ -208,7 +208,7 @@ def test_create_needs_a_json_content_type(app: Flask, client: FlaskClient) -> No
 
 
 def test_the_api_needs_no_csrf_token(tmp_path: Any) -> None:
-    from barbu_scorer import create_app
+    from barbu_scorer.app import create_app
 
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "csrf.db"), "SECRET_KEY": "test"})
     assert app.config.get("WTF_CSRF_ENABLED", True)

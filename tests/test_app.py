@@ -10,7 +10,7 @@ import click
 import pytest
 from flask import Flask
 
-from barbu_scorer import create_app
+from barbu_scorer.app import create_app
 from barbu_scorer.cli import main as cli
 
 ROOT = Path(__file__).resolve().parent.parent

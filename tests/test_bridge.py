@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from barbu_scorer.scoring.bridge import (
+from barbu_scorer.scoring.bridge.deals import (
     SUBGAMES,
     BarbuResult,
     Deal,
@@ -21,8 +21,8 @@ from barbu_scorer.scoring.bridge import (
     score_session,
     subgames_left,
 )
+from barbu_scorer.scoring.bridge.rubber import STRAINS, Contract, Honours, Points, Side, other
 from barbu_scorer.scoring.errors import ScoringError
-from barbu_scorer.scoring.rubber import STRAINS, Contract, Honours, Points, Side, other
 
 
 def all_to(subgame: Subgame, taker: Side) -> BarbuResult:

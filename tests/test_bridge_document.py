@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from barbu_scorer.scoring.bridge_document import (
+from barbu_scorer.scoring.bridge.document import (
     BRIDGE_SCHEME,
     bridge_scheme,
     compute_bridge_document,

@@ -12,10 +12,10 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from barbu_scorer import _resource
-from barbu_scorer.bridge_pdf import pad_pdf, render_pad_html
 from barbu_scorer.cli import main
-from barbu_scorer.pdf import html_to_pdf, package_fetcher
+from barbu_scorer.paper.pad import pad_pdf, render_pad_html
+from barbu_scorer.paper.pdf import html_to_pdf, package_fetcher
+from barbu_scorer.resources import resource
 from barbu_scorer.scoring.errors import ScoringError
 
 SESSION = Path(__file__).parent / "data" / "bridge_session.json"
@@ -139,7 +139,7 @@ def test_an_invalid_document_is_refused(doc: dict[str, Any]) -> None:
 
 def test_the_fetcher_takes_data_and_the_package_files_only() -> None:
     fetcher = package_fetcher()
-    static = Path(_resource("static")).resolve()
+    static = Path(resource("static")).resolve()
     assert fetcher.fetch((static / "css" / "bridge-pad.css").as_uri()) is not None
     assert fetcher.fetch("data:text/plain;base64,aGk=") is not None
     for url in (

@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 from sqlite_utils import Database
 
-from barbu_scorer import bridge_store, store
-from barbu_scorer.db import connect
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.store import bridge as bridge_store
+from barbu_scorer.store import sessions as store
+from barbu_scorer.store.db import connect
 
 SESSION = Path(__file__).parent / "data" / "bridge_session.json"
 PLAYERS = ["Ada", "Ben", "Clara", "Dan"]
@@ -50,7 +51,7 @@ def test_create_and_load_round_trip(db: Database, deals: list[dict[str, Any]]) -
 
 
 def test_computed_fields_are_not_stored(db: Database, deals: list[dict[str, Any]]) -> None:
-    from barbu_scorer.scoring.bridge_document import compute_bridge_document
+    from barbu_scorer.scoring.bridge.document import compute_bridge_document
 
     exported = compute_bridge_document(json.loads(SESSION.read_text(encoding="utf-8")))
     stored, _key = new(db, deals=exported["deals"])
@@ -80,7 +81,7 @@ def test_tournament_functions_ignore_a_bridge_session(db: Database) -> None:
 
 
 def test_bridge_load_ignores_a_tournament_session(db: Database) -> None:
-    from barbu_scorer.scoring.schemes import BUILTINS
+    from barbu_scorer.scoring.barbu.schemes import BUILTINS
 
     scheme = BUILTINS["tournament"]
     stored, _key = store.create_session(

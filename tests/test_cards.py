@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from barbu_scorer.scoring import cards
+from barbu_scorer.scoring.barbu import cards
 
 
 def test_ranks_of_both_packs() -> None:

@@ -9,8 +9,9 @@ import pytest
 from flask import Flask, g
 from flask.testing import FlaskCliRunner
 
-from barbu_scorer.db import connect, get_db
-from barbu_scorer.migrations import migrations
+from barbu_scorer.store.db import connect
+from barbu_scorer.store.migrations import migrations
+from barbu_scorer.web.db import get_db
 
 MIGRATIONS = len(migrations._migrations)
 

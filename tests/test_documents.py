@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from barbu_scorer.scoring import ScoringError, compute_document
-from barbu_scorer.scoring.contracts import BUILTIN_CONTRACTS
-from barbu_scorer.scoring.hands import FACT_KEYS
-from barbu_scorer.scoring.scheme_io import scheme_from_dict, scheme_to_dict
+from barbu_scorer.scoring.barbu.contracts import BUILTIN_CONTRACTS
+from barbu_scorer.scoring.barbu.hands import FACT_KEYS
+from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict, scheme_to_dict
 
 DATA = Path(__file__).parent / "data"
 # Block 1 (declarer 0) in the tournament's order, then Trumps for declarer 1.

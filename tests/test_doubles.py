@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from barbu_scorer.scoring import ScoringError
-from barbu_scorer.scoring.doubles import (
+from barbu_scorer.scoring.barbu.doubles import (
     check_doubles,
     family,
     laid_against,
@@ -21,8 +21,8 @@ from barbu_scorer.scoring.doubles import (
     targets,
     turn_order,
 )
-from barbu_scorer.scoring.scheme_io import scheme_from_dict
-from barbu_scorer.scoring.schemes import Scheme, builtin, make_scheme
+from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
+from barbu_scorer.scoring.barbu.schemes import Scheme, builtin, make_scheme
 
 DECLARER_ONLY = scheme_from_dict({"double_targets": "declarer"})
 COVER = scheme_from_dict({"redouble": "cover"})
@@ -292,7 +292,7 @@ def test_settlement_conserves_the_hand_total(
     ],
 )
 def test_has_family(scheme_id: str, contract: str, doubler: int, expected: bool) -> None:
-    from barbu_scorer.scoring.doubles import has_family
-    from barbu_scorer.scoring.schemes import builtin
+    from barbu_scorer.scoring.barbu.doubles import has_family
+    from barbu_scorer.scoring.barbu.schemes import builtin
 
     assert has_family(builtin(scheme_id), contract, 0, doubler) is expected

@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from helpers import PLAYERS, session_document
 
 from barbu_scorer.cli import main as cli
-from barbu_scorer.exports import document_csv
+from barbu_scorer.paper.exports import document_csv
 
 DATA = Path(__file__).parent / "data"
 
@@ -71,7 +71,7 @@ def test_an_invalid_import_is_refused_whole(
     html = page.get_data(as_text=True)
     assert "Nothing was imported" in html and message in html
     with app.app_context():
-        from barbu_scorer.db import get_db
+        from barbu_scorer.web.db import get_db
 
         assert get_db()["sessions"].count == 0
 
@@ -175,6 +175,6 @@ def test_cli_import_of_an_invalid_document_stores_nothing(tmp_path: Path) -> Non
     result = CliRunner().invoke(cli, ["import", str(source), "--instance", str(tmp_path)])
     assert result.exit_code == 1
     assert "hand 4" in result.output
-    from barbu_scorer.db import connect
+    from barbu_scorer.store.db import connect
 
     assert connect(str(tmp_path / "barbu.db"))["sessions"].count == 0

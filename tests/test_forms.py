@@ -9,9 +9,9 @@ import pytest
 from flask import Flask
 from werkzeug.datastructures import MultiDict
 
-from barbu_scorer.forms import NewSessionForm, form_from_entry, hand_entry
+from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme
 from barbu_scorer.scoring.errors import ScoringError
-from barbu_scorer.scoring.schemes import BUILTINS, Scheme
+from barbu_scorer.web.forms.barbu import NewSessionForm, form_from_entry, hand_entry
 
 TOURNAMENT = BUILTINS["tournament"]
 RAVAGE = BUILTINS["ravage_city"]

@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from barbu_scorer.scoring import ScoringError
-from barbu_scorer.scoring.hands import check_announcement, check_contract, raw_from_facts
-from barbu_scorer.scoring.scheme_io import scheme_from_dict
-from barbu_scorer.scoring.schemes import Scheme, builtin, make_scheme
+from barbu_scorer.scoring.barbu.hands import check_announcement, check_contract, raw_from_facts
+from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
+from barbu_scorer.scoring.barbu.schemes import Scheme, builtin, make_scheme
 
 RAVAGE_24 = scheme_from_dict({"base": "ravage_city", "shares": [-24, -12, -8, -6]})
 SALAD_13 = {

@@ -17,15 +17,15 @@ from pypdf import PdfReader
 from test_sheet import session_document
 
 from barbu_scorer.cli import main
-from barbu_scorer.pdf import (
+from barbu_scorer.paper.pdf import (
     jinja_env,
     package_fetcher,
     render_sheet_html,
     sheet_context,
     sheet_pdf,
 )
+from barbu_scorer.present.notation import num
 from barbu_scorer.scoring import builtin, compute_document
-from barbu_scorer.sheet import num
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 ODD_NAMES = ["<b>Wolfgang Amadeus Mozart &amp; Co.</b>", "Élodie Ñúñez", "Zoë & Jo", "Dan 🃏"]
@@ -201,7 +201,8 @@ def test_the_chart_is_inline_svg_and_stable(tournament: dict[str, Any]) -> None:
 def test_charts_drawn_at_once_in_threads_are_the_same(tournament: dict[str, Any]) -> None:
     from concurrent.futures import ThreadPoolExecutor
 
-    from barbu_scorer.sheet import build_sheet, running_chart
+    from barbu_scorer.paper.chart import running_chart
+    from barbu_scorer.present.sheet import build_sheet
 
     sheets = [build_sheet(tournament), build_sheet(session_document(hands=9))]
     alone = [running_chart(sheet) for sheet in sheets]

@@ -14,10 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from barbu_scorer.scoring import ScoringError
-from barbu_scorer.scoring.hands import raw_from_facts
-from barbu_scorer.scoring.raw import check_raw
-from barbu_scorer.scoring.scheme_io import scheme_from_dict
-from barbu_scorer.scoring.schemes import Scheme, builtin, make_scheme
+from barbu_scorer.scoring.barbu.hands import raw_from_facts
+from barbu_scorer.scoring.barbu.raw import check_raw
+from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
+from barbu_scorer.scoring.barbu.schemes import Scheme, builtin, make_scheme
 
 RAVAGE_24 = scheme_from_dict({"base": "ravage_city", "shares": [-24, -12, -8, -6]})
 

@@ -8,8 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from barbu_scorer.scoring.errors import ScoringError
-from barbu_scorer.scoring.rubber import (
+from barbu_scorer.scoring.bridge.rubber import (
     STRAINS,
     Contract,
     Entry,
@@ -23,6 +22,7 @@ from barbu_scorer.scoring.rubber import (
     undertrick_penalty,
     unfinished_rubber,
 )
+from barbu_scorer.scoring.errors import ScoringError
 
 
 @pytest.mark.parametrize(

@@ -6,13 +6,13 @@ from dataclasses import replace
 
 import pytest
 
-from barbu_scorer.scoring.scheme_checks import (
+from barbu_scorer.scoring.barbu.scheme_checks import (
     SchemeWarning,
     block_total,
     refusals,
     scheme_warnings,
 )
-from barbu_scorer.scoring.schemes import BUILTINS, CustomContract, Scheme
+from barbu_scorer.scoring.barbu.schemes import BUILTINS, CustomContract, Scheme
 
 TOURNAMENT = BUILTINS["tournament"]
 

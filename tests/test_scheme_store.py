@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from sqlite_utils import Database
 
-from barbu_scorer import scheme_store
-from barbu_scorer.db import connect
-from barbu_scorer.migrations import migrations
-from barbu_scorer.scoring.scheme_io import scheme_to_dict
-from barbu_scorer.scoring.schemes import BUILTINS, renamed
-from barbu_scorer.store import create_session, load
+from barbu_scorer.scoring.barbu.scheme_io import scheme_to_dict
+from barbu_scorer.scoring.barbu.schemes import BUILTINS, renamed
+from barbu_scorer.store import schemes as scheme_store
+from barbu_scorer.store.db import connect
+from barbu_scorer.store.migrations import migrations
+from barbu_scorer.store.sessions import create_session, load
 
 
 @pytest.fixture

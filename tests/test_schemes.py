@@ -8,10 +8,15 @@ import pytest
 from helpers import SPEC
 
 from barbu_scorer.scoring import ScoringError
-from barbu_scorer.scoring.contracts import CATALOGUE, default_awards, default_shares, half_away
-from barbu_scorer.scoring.hands import undoubled_raw
-from barbu_scorer.scoring.scheme_io import scheme_from_dict, scheme_to_dict
-from barbu_scorer.scoring.schemes import BUILTINS, Scheme, builtin, make_scheme, renamed
+from barbu_scorer.scoring.barbu.contracts import (
+    CATALOGUE,
+    default_awards,
+    default_shares,
+    half_away,
+)
+from barbu_scorer.scoring.barbu.hands import undoubled_raw
+from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict, scheme_to_dict
+from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme, builtin, make_scheme, renamed
 
 TOTALS: dict[str, dict[str, int]] = {
     "tournament": {

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from barbu_scorer.scoring import HandEntry, ScoringError, score_session
-from barbu_scorer.scoring.scheme_io import scheme_from_dict
-from barbu_scorer.scoring.schemes import Scheme, builtin, make_scheme
-from barbu_scorer.scoring.sessions import Roles, open_contracts, roles
+from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
+from barbu_scorer.scoring.barbu.schemes import Scheme, builtin, make_scheme
+from barbu_scorer.scoring.barbu.sessions import Roles, open_contracts, roles
 
 TOURNAMENT = builtin("tournament")
 # One block's raw scores by seat relative to the declarer (declarer, left, opposite, right).
@@ -414,8 +414,8 @@ def test_running_totals(scheme_id: str, seed: int, hands: int, penalty: int) -> 
 
 
 def test_block_check_adds_raw_scores_against_the_scheme_totals() -> None:
-    from barbu_scorer.scoring.schemes import builtin
-    from barbu_scorer.scoring.sessions import block_check
+    from barbu_scorer.scoring.barbu.schemes import builtin
+    from barbu_scorer.scoring.barbu.sessions import block_check
 
     scheme = builtin("tournament")
     hands = [("no_queens", [-12, -6, -6, 0]), ("trumps", [20, 15, 15, 15])]

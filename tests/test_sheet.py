@@ -11,11 +11,12 @@ from typing import Any
 
 import pytest
 
+from barbu_scorer.present.notation import doubles_notation, num, segments, short_names
+from barbu_scorer.present.sheet import build_sheet
 from barbu_scorer.scoring import ScoringError, builtin, compute_document
-from barbu_scorer.scoring.cards import SUITS, ranks
-from barbu_scorer.scoring.documents import resolve_scheme
-from barbu_scorer.scoring.doubles import refusal, turn_order
-from barbu_scorer.sheet import build_sheet, doubles_notation, num, segments, short_names
+from barbu_scorer.scoring.barbu.cards import SUITS, ranks
+from barbu_scorer.scoring.barbu.document import resolve_scheme
+from barbu_scorer.scoring.barbu.doubles import refusal, turn_order
 
 NAMES = ["Ada", "Ben", "Clara", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
 
@@ -198,7 +199,7 @@ def test_shared_victory_and_tied_places() -> None:
 
 
 def test_the_raw_check_shows_the_difference() -> None:
-    from barbu_scorer.sheet.build import _block
+    from barbu_scorer.present.sheet import _block
 
     scheme = builtin("tournament")
     rows = build_sheet(session_document(hands=2)).blocks[0].hands

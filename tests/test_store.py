@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from sqlite_utils import Database
 
-from barbu_scorer import store
-from barbu_scorer.db import connect
-from barbu_scorer.scoring.documents import read_hand
+from barbu_scorer.scoring.barbu.document import read_hand
+from barbu_scorer.scoring.barbu.schemes import BUILTINS
+from barbu_scorer.scoring.barbu.sessions import HandEntry
 from barbu_scorer.scoring.errors import ScoringError
-from barbu_scorer.scoring.schemes import BUILTINS
-from barbu_scorer.scoring.sessions import HandEntry
+from barbu_scorer.store import sessions as store
+from barbu_scorer.store.db import connect
 
 TOURNAMENT = BUILTINS["tournament"]
 PLAYERS = ("Ada", "Ben", "Clara", "Dan")

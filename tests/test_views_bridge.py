@@ -15,9 +15,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.datastructures import MultiDict
 
-from barbu_scorer import bridge_store, create_app
-from barbu_scorer.bridge_forms import form_from_deal
-from barbu_scorer.db import get_db
+from barbu_scorer.app import create_app
+from barbu_scorer.store import bridge as bridge_store
+from barbu_scorer.web.db import get_db
+from barbu_scorer.web.forms.bridge import form_from_deal
 
 SESSION = Path(__file__).parent / "data" / "bridge_session.json"
 NASTY = "<b>&"
@@ -530,8 +531,8 @@ def test_refusals_name_players_and_sub_games(
     ],
 )
 def test_messages_say_names(message: str, named: str) -> None:
-    from barbu_scorer.views.bridge import name_subgames
-    from barbu_scorer.views.present import name_seats
+    from barbu_scorer.present.session import name_seats
+    from barbu_scorer.web.views.bridge import name_subgames
 
     assert name_subgames(name_seats(message, ["Ada", "Ben", "Clara", "Dan"])) == named
 

@@ -21,10 +21,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.datastructures import MultiDict
 
-from barbu_scorer import create_app, scheme_store
-from barbu_scorer.db import get_db
-from barbu_scorer.scoring.scheme_io import scheme_to_dict
-from barbu_scorer.scoring.schemes import BUILTINS
+from barbu_scorer.app import create_app
+from barbu_scorer.scoring.barbu.scheme_io import scheme_to_dict
+from barbu_scorer.scoring.barbu.schemes import BUILTINS
+from barbu_scorer.store import schemes as scheme_store
+from barbu_scorer.web.db import get_db
 
 
 # -- reading the editor like a browser ----------------------------------------------------

@@ -15,8 +15,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from barbu_scorer.db import get_db
-from barbu_scorer.scoring.schemes import BUILTINS
+from barbu_scorer.scoring.barbu.schemes import BUILTINS
+from barbu_scorer.web.db import get_db
 
 PLAYERS = ["Ada", "Ben", "Clara", "Dan"]
 
@@ -635,7 +635,7 @@ HOSTILE = ["<script>alert(1)</script>", "<b>&amp;", "Clara", "Dan"]
 def test_names_are_escaped_on_every_page(
     app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("barbu_scorer.views.pages.secrets.randbelow", lambda n: 0)
+    monkeypatch.setattr("barbu_scorer.web.views.pages.secrets.randbelow", lambda n: 0)
     response = client.post("/new", data=new_form(HOSTILE, first="random"), follow_redirects=True)
     session_id = response.request.path.rsplit("/", 1)[1]
     hand = {
@@ -687,8 +687,8 @@ def test_the_history_tells_two_phones_apart(app: Flask) -> None:
         data = {**hand, "number": str(number), "version": str(number), "action": "save"}
         assert phone.post(f"/s/{created['id']}/hand/{number}", data=data).status_code == 302
     with app.app_context():
-        from barbu_scorer.db import get_db
-        from barbu_scorer.store import history
+        from barbu_scorer.store.sessions import history
+        from barbu_scorer.web.db import get_db
 
         who = [c["who"] for c in history(get_db(), created["id"]) if c["action"] == "add"]
     assert all(re.fullmatch(r"scorer · phone [0-9a-f]{4}", w) for w in who)

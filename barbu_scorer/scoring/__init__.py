@@ -1,9 +1,9 @@
 """The rules of Barbu, pure and typed: no Flask, no SQL."""
 
-from .documents import compute_document
-from .errors import ScoringError
-from .schemes import BUILTINS, Scheme, builtin
-from .sessions import HandEntry, Session, score_session
+from barbu_scorer.scoring.barbu.document import compute_document
+from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme, builtin
+from barbu_scorer.scoring.barbu.sessions import HandEntry, Session, score_session
+from barbu_scorer.scoring.errors import ScoringError
 
 __all__ = [
     "BUILTINS",

@@ -1,0 +1,134 @@
+"""Ways out of the app: the session document as JSON, and CSV for spreadsheets."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping
+from typing import Any
+
+CSV_COLUMNS = (
+    "hand",
+    "block",
+    "declarer",
+    "contract",
+    "trump",
+    "start_rank",
+    "seat",
+    "player",
+    "doubled",
+    "raw",
+    "transfers",
+    "adjusted",
+    "total",
+)
+
+BRIDGE_CSV_COLUMNS = (
+    "deal",
+    "rubber",
+    "dealer",
+    "subgame",
+    "contract",
+    "tricks",
+    "side",
+    "above",
+    "barbu_points",
+    "below",
+    "total",
+)
+
+
+def document_json(doc: Mapping[str, Any]) -> str:
+    """The document as the file a scorer keeps (stable key order, UTF-8 names kept)."""
+    kept = {k: v for k, v in doc.items() if k not in ("links", "edit_key")}
+    return json.dumps(kept, indent=2, ensure_ascii=False) + "\n"
+
+
+def document_csv(doc: Mapping[str, Any]) -> str:
+    """One row per hand per player."""
+    players = doc["players"]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for hand in doc["hands"]:
+        doubled = {seat: [] for seat in range(len(players))}
+        for doubler, target in hand["doubles"]:
+            doubled[doubler].append(players[target])
+        for seat, player in enumerate(players):
+            writer.writerow(
+                (
+                    hand["number"],
+                    _block(doc, hand["number"]),
+                    _safe(players[hand["declarer"]]),
+                    hand["contract"],
+                    hand.get("trump", ""),
+                    hand.get("start_rank", ""),
+                    seat,
+                    _safe(player),
+                    " ".join(_safe(p) for p in doubled[seat]),
+                    hand["raw"][seat],
+                    hand["transfers"][seat],
+                    hand["adjusted"][seat],
+                    hand["totals"][seat],
+                )
+            )
+    return out.getvalue()
+
+
+def bridge_csv(doc: Mapping[str, Any]) -> str:
+    """A computed Barbu Bridge document: one row per deal per side (N-S first).
+
+    ``above`` is the side's points above the line other than the sub-game's (overtricks,
+    penalties, bonuses), ``barbu_points`` the sub-game's, ``below`` the trick score and
+    ``total`` the running total after the deal.
+    """
+    players = doc["players"]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(BRIDGE_CSV_COLUMNS)
+    for deal in doc["deals"]:
+        bridge = deal["bridge"]
+        for side in ("NS", "EW"):
+            writer.writerow(
+                (
+                    deal["deal"],
+                    deal["rubber"],
+                    _safe(players[deal["dealer"]]),
+                    deal["subgame"],
+                    _safe(_bridge_contract(bridge, players)),
+                    "" if bridge is None else bridge["tricks"],
+                    side,
+                    deal["above"][side],
+                    deal["barbu_points"][side],
+                    deal["below"][side],
+                    deal["totals"][side],
+                )
+            )
+    return out.getvalue()
+
+
+def _bridge_contract(bridge: Mapping[str, Any] | None, players: list[str]) -> str:
+    """ "4♠X by Ann", "3NT by Ben"; "passed out" when nobody bid."""
+    if bridge is None:
+        return "passed out"
+    from barbu_scorer.present.pad import STRAINS
+
+    doubled = ("", "X", "XX")[bridge.get("doubled", 0)]
+    declarer = players[bridge["declarer"]]
+    return f"{bridge['level']}{STRAINS[bridge['strain']]}{doubled} by {declarer}"
+
+
+def _block(doc: Mapping[str, Any], number: int) -> int:
+    scheme = doc["scheme"]
+    contracts = len(scheme["contracts"]) if isinstance(scheme, Mapping) else None
+    if contracts is None:
+        from barbu_scorer.scoring.barbu.schemes import BUILTINS
+
+        contracts = len(BUILTINS[scheme].contracts)
+    return (number - 1) // contracts + 1
+
+
+def _safe(text: str) -> str:
+    """Keep a spreadsheet from reading a name as a formula (CSV injection)."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

@@ -1,0 +1,68 @@
+"""The Barbu Bridge score pad as PDF: the same ``bridge/_pad.html`` partial as the page,
+rendered standalone (no app, no database) and printed by WeasyPrint.
+
+The Jinja environment and the printing are the Tournament sheet's (``pdf.py``): its
+fetcher takes data: URIs and the package's own files only, so the pad never reaches
+the network, whatever a player's name contains.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from barbu_scorer.games import STORE_KEYS
+from barbu_scorer.paper.pdf import html_to_pdf, jinja_env
+from barbu_scorer.present.pad import SEATS, build_pad
+from barbu_scorer.present.sheet import PAPERS
+from barbu_scorer.scoring.bridge.document import compute_bridge_document
+
+PAGE = "bridge/pdf.html"
+STYLESHEET = "css/bridge-pad.css"
+
+
+def _paper(paper: str) -> str:
+    size = PAPERS.get(str(paper).casefold())
+    if size is None:
+        raise ValueError(f"paper must be A4 or Letter, not {paper!r}")
+    return size
+
+
+def render_pad_html(
+    doc: Mapping[str, Any],
+    *,
+    name: str | None = None,
+    date: str | None = None,
+    paper: str = "A4",
+) -> str:
+    """The pad of a ``barbu-bridge/1`` document as one HTML page (computed fields are redone).
+
+    ``paper`` is A4 or Letter (portrait); the stylesheet's ``@page`` size is overridden.
+    """
+    size = _paper(paper)
+    computed = compute_bridge_document(
+        {key: value for key, value in doc.items() if key not in STORE_KEYS}
+    )
+    return (
+        jinja_env()
+        .get_template(PAGE)
+        .render(
+            pad=build_pad(computed),
+            name=name,
+            date=date,
+            seats=SEATS,
+            stylesheet=STYLESHEET,
+            paper=size,
+        )
+    )
+
+
+def pad_pdf(
+    doc: Mapping[str, Any],
+    *,
+    name: str | None = None,
+    date: str | None = None,
+    paper: str = "A4",
+) -> bytes:
+    """The score pad of a ``barbu-bridge/1`` document as PDF bytes (A4 or Letter, portrait)."""
+    return html_to_pdf(render_pad_html(doc, name=name, date=date, paper=paper))

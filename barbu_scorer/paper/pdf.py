@@ -1,0 +1,112 @@
+"""The printed score sheet: HTML from the sheet templates, then PDF with WeasyPrint.
+
+Works from a session document alone (no app, no database). The page is self-contained
+(inline CSS, the chart as a data: URI), and WeasyPrint is given a fetcher that refuses
+anything but data: URIs and files inside the package.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+from urllib.request import url2pathname
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from barbu_scorer.paper.chart import running_chart
+from barbu_scorer.present.sheet import build_sheet
+from barbu_scorer.resources import resource
+from barbu_scorer.scoring.barbu.document import SchemeLookup
+
+PARTIAL = "pdf/_sheet.html"
+PAGE = "pdf/sheet.html"
+STYLESHEET = "css/sheet.css"
+
+
+@functools.cache
+def jinja_env() -> Environment:
+    """The templates folder without Flask: autoescaped, with a pass-through ``_``."""
+    env = Environment(
+        loader=FileSystemLoader(resource("templates")),
+        autoescape=True,
+        undefined=StrictUndefined,
+        extensions=["jinja2.ext.i18n"],
+    )
+    # newstyle, as Flask-Babel installs it: _("... %(n)s", n=...) escapes its arguments.
+    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+    return env
+
+
+def sheet_context(
+    doc: Any,
+    *,
+    name: str | None = None,
+    date: str | None = None,
+    paper: str = "A4",
+    lookup: SchemeLookup | None = None,
+    chart: bool = True,
+) -> dict[str, Any]:
+    """What ``pdf/_sheet.html`` needs: ``sheet`` and ``chart`` (pass to render_template).
+
+    ``chart=False`` skips the matplotlib chart (~40 ms) for pages that rarely print.
+    """
+    sheet = build_sheet(doc, name=name, date=date, paper=paper, lookup=lookup)
+    return {"sheet": sheet, "chart": running_chart(sheet) if chart else None}
+
+
+def render_sheet_html(
+    doc: Any,
+    *,
+    name: str | None = None,
+    date: str | None = None,
+    paper: str = "A4",
+    lookup: SchemeLookup | None = None,
+) -> str:
+    """The sheet as one self-contained HTML page (inline CSS, the chart as a data: URI)."""
+    context = sheet_context(doc, name=name, date=date, paper=paper, lookup=lookup)
+    css = (Path(resource("static")) / STYLESHEET).read_text(encoding="utf-8")
+    return jinja_env().get_template(PAGE).render(sheet_css=css, **context)
+
+
+def package_fetcher() -> Any:
+    """A WeasyPrint URL fetcher for data: URIs and the package's own files only."""
+    from weasyprint.urls import URLFetcher
+
+    roots = tuple(Path(resource(folder)).resolve() for folder in ("static", "templates"))
+
+    class PackageFetcher(URLFetcher):  # type: ignore[misc]
+        """Fetches data: URIs and the package's own files; refuses the rest (no network)."""
+
+        def fetch(self, url: str, headers: Any = None) -> Any:
+            scheme = urlsplit(url).scheme.lower()
+            if scheme == "file":
+                path = Path(url2pathname(urlsplit(url).path)).resolve()
+                if any(path.is_relative_to(root) for root in roots):
+                    return super().fetch(url, headers)
+            elif scheme == "data":
+                return super().fetch(url, headers)
+            raise ValueError(f"the score sheet fetches nothing from outside the package: {url}")
+
+    return PackageFetcher(allowed_protocols=("data", "file"), allow_redirects=False)
+
+
+def html_to_pdf(html: str) -> bytes:
+    """PDF bytes of an HTML page whose resources are inline or in the package's static/."""
+    from weasyprint import HTML
+
+    base = Path(resource("static")).resolve().as_uri() + "/"
+    return HTML(string=html, base_url=base, url_fetcher=package_fetcher()).write_pdf()
+
+
+def sheet_pdf(
+    doc: Any,
+    *,
+    name: str | None = None,
+    date: str | None = None,
+    paper: str = "A4",
+    lookup: SchemeLookup | None = None,
+) -> bytes:
+    """The score sheet of a session document as PDF bytes (A4 or Letter)."""
+    return html_to_pdf(render_sheet_html(doc, name=name, date=date, paper=paper, lookup=lookup))

@@ -1,0 +1,1 @@
+"""View-models: typed scoring results in, display-ready values out, for screen and paper."""

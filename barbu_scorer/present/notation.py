@@ -1,0 +1,124 @@
+"""How the sheet writes things: signed scores, red suits, initials, doubles, values."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from barbu_scorer.present.sheet_model import Contract, Num, Segment
+from barbu_scorer.scoring.barbu.cards import SUIT_SYMBOLS
+from barbu_scorer.scoring.barbu.schemes import Scheme
+
+RED_SUITS = frozenset("♥♦")
+MINUS = "\u2212"  # a real minus sign: as wide as "+", so signed columns line up
+
+
+def num(value: int) -> Num:
+    """A signed score: ``+12``, ``−6``, ``0``."""
+    if value > 0:
+        return Num(value, f"+{value}", "pos")
+    if value < 0:
+        return Num(value, f"{MINUS}{-value}", "neg")
+    return Num(0, "0", "zero")
+
+
+def segments(text: str) -> tuple[Segment, ...]:
+    """Text split so that the red suits (♥ ♦) can be printed in red."""
+    out: list[Segment] = []
+    run = ""
+    for ch in text:
+        if ch in RED_SUITS:
+            if run:
+                out.append(Segment(run))
+            out.append(Segment(ch, red=True))
+            run = ""
+        else:
+            run += ch
+    if run:
+        out.append(Segment(run))
+    return tuple(out)
+
+
+def short_names(names: Sequence[str]) -> tuple[str, ...]:
+    """The shortest distinct initials (up to 3 letters), else initial and seat number."""
+    keys = ["".join(ch for ch in n if ch.isalnum()) or n.strip() or "?" for n in names]
+    for width in (1, 2, 3):
+        shorts = [k[:width] for k in keys]
+        if len({s.casefold() for s in shorts}) == len(shorts):
+            return tuple(s[:1].upper() + s[1:].lower() for s in shorts)
+    return tuple(f"{k[:1].upper()}{seat + 1}" for seat, k in enumerate(keys))
+
+
+def doubles_notation(doubles: Sequence[Sequence[int]], shorts: Sequence[str]) -> str:
+    """Doubles as scorers write them: ``B×A`` (B doubles A), ``C⇄A`` (both ways)."""
+    pairs = [(int(a), int(b)) for a, b in doubles]
+    done: set[tuple[int, int]] = set()
+    parts: list[str] = []
+    for a, b in pairs:
+        if (a, b) in done:
+            continue
+        both = (b, a) in pairs
+        parts.append(f"{shorts[a]}{'⇄' if both else '×'}{shorts[b]}")
+        done.update({(a, b), (b, a)} if both else {(a, b)})
+    return ", ".join(parts)
+
+
+def contract_label(scheme: Scheme, hand: Mapping[str, Any]) -> Contract:
+    """The contract with its trump suit or Dominoes starting rank."""
+    cid = hand["contract"]
+    trump = hand.get("trump")
+    rank = hand.get("start_rank") or ""
+    if cid == "dominoes" and not rank and scheme.dominoes_start == "fixed":
+        return Contract(cid, scheme.name_of(cid), "♦", True, "7")
+    suit = SUIT_SYMBOLS.get(trump, "") if isinstance(trump, str) else ""
+    return Contract(cid, scheme.name_of(cid), suit, suit in RED_SUITS, rank)
+
+
+def values_text(scheme: Scheme, contract: str) -> str:
+    """A contract's values in a few words: ``−2 a heart, A♥ −6``."""
+    if scheme.custom_contract(contract) is not None:
+        return "entered as raw scores"
+    v = scheme.values.get(contract, {})
+
+    def f(value: int) -> str:
+        return num(value).text
+
+    if contract in ("no_tricks", "trumps"):
+        return f"{f(v['trick'])} a trick"
+    if contract == "no_queens":
+        return f"{f(v['queen'])} a queen"
+    if contract == "no_last_two":
+        return f"{f(v['penultimate'])}, last trick {f(v['last'])}"
+    if contract == "no_hearts":
+        return f"{f(v['heart'])} a heart, A♥ {f(v['ace'])}"
+    if contract == "no_king_of_hearts":
+        return f"K♥ {f(v['king'])}"
+    if contract == "dominoes":
+        return " ".join(f(a) for a in scheme.awards) + " by place"
+    if contract == "ravage_city":
+        ties = " / ".join(f(s) for s in scheme.shares[1:])
+        return f"{f(scheme.shares[0])} longest suit; ties {ties}"
+    if contract == "salad":
+        return "the five negatives at once"
+    return ""
+
+
+def rules_text(scheme: Scheme) -> tuple[str, ...]:
+    """The scheme's options that change the arithmetic, one short sentence each."""
+    rules = []
+    if not scheme.doubling:
+        rules.append("No doubling.")
+    elif scheme.double_targets == "declarer":
+        rules.append("Doubles on the declarer only.")
+    if scheme.quota and scheme.doubling:
+        line = f"Quota: each player doubles the declarer {scheme.quota}× a block"
+        if scheme.quota_penalty:
+            line += f"; {scheme.quota_penalty} a missing double to the declarer"
+        rules.append(line + ".")
+    if scheme.undoubled_settles:
+        rules.append("An undoubled negative is settled without play.")
+    if scheme.order == "fixed":
+        rules.append("Contracts in a fixed order.")
+    if scheme.chooser == "dealer":
+        rules.append("The dealer chooses.")
+    return tuple(rules)

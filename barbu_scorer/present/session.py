@@ -1,0 +1,103 @@
+"""What the session pages show, derived once from a scored session."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from barbu_scorer.present.notation import doubles_notation
+from barbu_scorer.scoring.barbu.cards import SUIT_SYMBOLS
+from barbu_scorer.scoring.barbu.contracts import CATALOGUE
+from barbu_scorer.scoring.barbu.sessions import ScoredHand, Session, block_check, ranking
+from barbu_scorer.store.sessions import StoredSession
+
+
+@dataclass(frozen=True)
+class QuotaLine:
+    """One non-declarer's doubles against the current declarer."""
+
+    name: str
+    laid: int
+    quota: int
+    owed: int
+    must_now: bool
+
+
+_SEAT = re.compile(r"\bseat (\d+)\b")
+
+
+def name_seats(message: str, players: Sequence[str]) -> str:
+    """A rule's message with seat numbers turned into the players' names."""
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        return players[seat] if 0 <= seat < len(players) else match.group(0)
+
+    return _SEAT.sub(name, message)
+
+
+def contract_label(session: Session, hand: ScoredHand | Any, short: bool = False) -> str:
+    """The contract as the table says it: "Trumps ♠", "Dominoes from 7" (or "Dom. 7")."""
+    entry = hand.entry
+    info = CATALOGUE.get(entry.contract)
+    label = info.short if short and info is not None else session.scheme.name_of(entry.contract)
+    if entry.trump:
+        label += f" {SUIT_SYMBOLS[entry.trump]}"
+    if entry.start_rank:
+        label += f" {entry.start_rank}" if short else f" from {entry.start_rank}"
+    return label
+
+
+def session_view(stored: StoredSession) -> dict[str, Any]:
+    """Everything the scorer's and watchers' screens show."""
+    session = stored.score()
+    players = stored.players
+    scheme = session.scheme
+    roles = session.next_roles()
+    quota = session.current_quota()
+    strip: list[QuotaLine] = []
+    if quota is not None and scheme.quota:
+        strip = [
+            QuotaLine(players[s], laid, scheme.quota, quota.owed[s] or 0, quota.must_double_now(s))
+            for s, laid in enumerate(quota.laid)
+            if laid is not None
+        ]
+    per_block = len(scheme.contracts)
+    blocks = []
+    for block in session.quota:
+        hands = [h for h in session.hands if h.block == len(blocks)]
+        raw_sum, expected = block_check(scheme, [(h.entry.contract, h.raw) for h in hands])
+        blocks.append(
+            {
+                "number": len(blocks) + 1,
+                "declarer": players[block.declarer],
+                "hands": hands,
+                "complete": len(hands) == per_block,
+                "raw_sum": raw_sum,
+                "expected": expected,
+                "unmet": [(players[s], owed) for s, owed in enumerate(block.owed) if owed]
+                if len(hands) == per_block and scheme.quota
+                else [],
+            }
+        )
+    return {
+        "session": session,
+        "players": players,
+        "scheme": scheme,
+        "number": session.next_number,
+        "hands_total": scheme.hands,
+        "roles": roles,
+        "open": session.open_contracts(),
+        "ranking": [
+            (place, players[seat], session.totals[seat]) for place, seat in ranking(session.totals)
+        ],
+        "quota": strip,
+        "hands_left": quota.hands_left if quota else 0,
+        "blocks": blocks,
+        "winners": [players[s] for s in session.winners],
+        "label": lambda hand: contract_label(session, hand),
+        "short": lambda hand: contract_label(session, hand, short=True),
+        "notation": lambda hand: doubles_notation(hand.doubles, [p[:3] for p in players]),
+    }

@@ -1,0 +1,1 @@
+"""Barbu: schemes, hands, doubles, sessions and the session document."""

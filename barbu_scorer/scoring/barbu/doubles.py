@@ -1,0 +1,138 @@
+"""Doubles: who may double whom, the table's shortcuts, and pairwise settlement."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from barbu_scorer.scoring.barbu.schemes import Scheme
+from barbu_scorer.scoring.errors import ScoringError
+
+Double = tuple[int, int]  # (doubler, doubled)
+
+
+def turn_order(declarer: int, players: int) -> tuple[int, ...]:
+    """Doubling turns: from the declarer's left round to the declarer."""
+    return tuple((declarer + step) % players for step in range(1, players + 1))
+
+
+def refusal(
+    scheme: Scheme,
+    contract: str,
+    declarer: int,
+    doubler: int,
+    doubled: int,
+    doubles: Iterable[Double] = (),
+) -> str | None:
+    """Why ``doubler`` may not double ``doubled`` (None when the double is legal).
+
+    ``doubles`` are those already made; the declarer, who doubles last, may only
+    double (redouble) the players who doubled them.
+    """
+    if not scheme.doubling:
+        return "this scheme plays without doubles"
+    if doubler == doubled:
+        return "nobody doubles themselves"
+    if doubler == declarer:
+        if (doubled, declarer) not in set(doubles):
+            return "the declarer may only redouble players who doubled them"
+        return None
+    if doubled == declarer:
+        return None
+    if scheme.is_positive(contract):
+        return "in a positive contract only the declarer may be doubled"
+    if scheme.double_targets == "declarer":
+        return "this scheme lets players double the declarer only"
+    return None
+
+
+def targets(
+    scheme: Scheme, contract: str, declarer: int, doubler: int, doubles: Iterable[Double] = ()
+) -> dict[int, str | None]:
+    """Every other seat, with the reason it may not be doubled (None when it may)."""
+    made = tuple(doubles)
+    return {
+        seat: refusal(scheme, contract, declarer, doubler, seat, made)
+        for seat in range(scheme.players)
+        if seat != doubler
+    }
+
+
+def maximum(
+    scheme: Scheme, contract: str, declarer: int, doubler: int, doubles: Iterable[Double] = ()
+) -> list[Double]:
+    """ "Maximum": every double this player may make."""
+    allowed = targets(scheme, contract, declarer, doubler, doubles)
+    return [(doubler, seat) for seat, why in allowed.items() if why is None]
+
+
+def family(scheme: Scheme, contract: str, declarer: int, doubler: int) -> list[Double]:
+    """ "Family": a non-declarer doubles both other non-declarers."""
+    if doubler == declarer:
+        raise ScoringError("the declarer has no family double")
+    pairs = [(doubler, seat) for seat in range(scheme.players) if seat not in (doubler, declarer)]
+    for pair in pairs:
+        why = refusal(scheme, contract, declarer, *pair)
+        if why:
+            raise ScoringError(f"no family double here: {why}")
+    return pairs
+
+
+def has_family(scheme: Scheme, contract: str, declarer: int, doubler: int) -> bool:
+    """Whether "family" means anything here: a non-declarer with two others to double."""
+    if doubler == declarer or scheme.players < 4:
+        return False
+    try:
+        family(scheme, contract, declarer, doubler)
+    except ScoringError:
+        return False
+    return True
+
+
+def check_doubles(scheme: Scheme, contract: str, declarer: int, doubles: Any) -> tuple[Double, ...]:
+    """The doubles of a hand, each checked against the rules, in a canonical order."""
+    n = scheme.players
+    if not isinstance(doubles, list | tuple):
+        raise ScoringError("doubles: a list of [doubler, doubled] pairs")
+    pairs: list[Double] = []
+    for pair in doubles:
+        if (
+            not isinstance(pair, list | tuple)
+            or len(pair) != 2
+            or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n for s in pair)
+        ):
+            raise ScoringError(f"doubles: {pair!r} is not a [doubler, doubled] pair of seats")
+        pairs.append((pair[0], pair[1]))
+    if len(set(pairs)) != len(pairs):
+        raise ScoringError("doubles: the same double is listed twice")
+    for doubler, doubled in pairs:
+        why = refusal(scheme, contract, declarer, doubler, doubled, pairs)
+        if why:
+            raise ScoringError(f"seat {doubler} may not double seat {doubled}: {why}")
+    if scheme.redouble == "cover":
+        doubled_declarer = {a for a, b in pairs if b == declarer}
+        redoubled = {b for a, b in pairs if a == declarer}
+        if redoubled and redoubled != doubled_declarer:
+            raise ScoringError("the declarer's redouble must cover everyone who doubled them")
+    order = {seat: i for i, seat in enumerate(turn_order(declarer, n))}
+    return tuple(sorted(pairs, key=lambda p: (order[p[0]], p[1])))
+
+
+def settle(raw: Sequence[int], doubles: Iterable[Double]) -> tuple[int, ...]:
+    """Transfers per seat: for each pair the lower raw pays k x the difference."""
+    count: dict[frozenset[int], int] = {}
+    for doubler, doubled in doubles:
+        pair = frozenset((doubler, doubled))
+        count[pair] = count.get(pair, 0) + 1
+    transfers = [0] * len(raw)
+    for pair, k in count.items():
+        a, b = sorted(pair)
+        moved = k * (raw[a] - raw[b])
+        transfers[a] += moved
+        transfers[b] -= moved
+    return tuple(transfers)
+
+
+def laid_against(doubles: Iterable[Double], declarer: int) -> set[int]:
+    """The seats that doubled the declarer."""
+    return {a for a, b in doubles if b == declarer}

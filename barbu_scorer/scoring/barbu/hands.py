@@ -1,0 +1,173 @@
+"""One hand: facts -> raw scores, and which raw scores some legal facts produce."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from barbu_scorer.scoring.barbu.cards import SUITS, ranks
+from barbu_scorer.scoring.barbu.contracts import BUILTIN_CONTRACTS, NEGATIVES, half_away
+from barbu_scorer.scoring.barbu.schemes import Scheme
+from barbu_scorer.scoring.errors import ScoringError
+
+Raw = tuple[int, ...]
+
+FACT_KEYS: dict[str, tuple[str, ...]] = {
+    "no_tricks": ("tricks",),
+    "trumps": ("tricks",),
+    "no_queens": ("queens",),
+    "no_hearts": ("hearts", "ace_of_hearts"),
+    "no_last_two": ("penultimate", "last"),
+    "no_king_of_hearts": ("king_of_hearts",),
+    "dominoes": ("order",),
+    "ravage_city": ("most_cards",),
+}
+FACT_KEYS["salad"] = tuple(key for c in NEGATIVES for key in FACT_KEYS[c])
+WORDS = {"tricks": "tricks", "queens": "queens", "hearts": "hearts"}
+
+
+def check_contract(scheme: Scheme, contract: Any) -> str:
+    """The contract id, if this scheme plays it."""
+    if not isinstance(contract, str) or (
+        contract not in BUILTIN_CONTRACTS and scheme.custom_contract(contract) is None
+    ):
+        raise ScoringError(f"unknown contract {contract!r}")
+    if contract not in scheme.contracts:
+        raise ScoringError(f"{scheme.name_of(contract)} is not played in scheme {scheme.name}")
+    return contract
+
+
+def check_announcement(
+    scheme: Scheme, contract: str, trump: Any, start_rank: Any
+) -> tuple[str | None, str | None]:
+    """The trump suit or Dominoes starting rank the contract needs, checked."""
+    if contract == "trumps":
+        if trump not in SUITS:
+            raise ScoringError("Trumps needs the trump suit: clubs, diamonds, hearts or spades")
+    elif trump is not None:
+        raise ScoringError(f"only Trumps names a trump suit, not {scheme.name_of(contract)}")
+    if contract == "dominoes":
+        allowed = ranks(scheme.pack)
+        if scheme.dominoes_start == "rank" and start_rank is None:
+            raise ScoringError(f"Dominoes needs the starting rank ({allowed[0]}..A)")
+        if start_rank is not None and start_rank not in allowed:
+            raise ScoringError(
+                f"the starting rank is one of {' '.join(allowed)}, not {start_rank!r}"
+            )
+        if scheme.dominoes_start == "fixed" and start_rank not in (None, "7"):
+            raise ScoringError("this scheme always starts Dominoes from 7♦")
+    elif start_rank is not None:
+        raise ScoringError(f"only Dominoes has a starting rank, not {scheme.name_of(contract)}")
+    return trump, start_rank
+
+
+def _seat(value: Any, what: str, players: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise ScoringError(f"{what} must be a seat from 0 to {players - 1}, not {value!r}")
+    return value
+
+
+def _counts(facts: Mapping[str, Any], key: str, players: int, total: int) -> tuple[int, ...]:
+    counts = facts.get(key)
+    if not isinstance(counts, list | tuple) or len(counts) != players:
+        raise ScoringError(f"{key}: give one count per player ({players})")
+    for count in counts:
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise ScoringError(f"{key}: counts are whole numbers from 0, not {count!r}")
+    if sum(counts) != total:
+        raise ScoringError(f"the {WORDS[key]} add up to {sum(counts)}, not {total}")
+    return tuple(counts)
+
+
+def _component(scheme: Scheme, contract: str, facts: Mapping[str, Any]) -> Raw:
+    n = scheme.players
+    if contract in ("no_tricks", "trumps"):
+        tricks = _counts(facts, "tricks", n, scheme.tricks)
+        return tuple(scheme.value(contract, "trick") * t for t in tricks)
+    if contract == "no_queens":
+        queens = _counts(facts, "queens", n, scheme.queens)
+        return tuple(scheme.value(contract, "queen") * q for q in queens)
+    if contract == "no_hearts":
+        hearts = _counts(facts, "hearts", n, scheme.hearts)
+        ace = _seat(facts.get("ace_of_hearts"), "who took A♥", n)
+        if hearts[ace] == 0:
+            raise ScoringError("whoever took A♥ took at least one heart")
+        per, ace_value = scheme.value(contract, "heart"), scheme.value(contract, "ace")
+        return tuple(per * (h - (i == ace)) + ace_value * (i == ace) for i, h in enumerate(hearts))
+    if contract == "no_last_two":
+        pen = _seat(facts.get("penultimate"), "who took the penultimate trick", n)
+        last = _seat(facts.get("last"), "who took the last trick", n)
+        pv, lv = scheme.value(contract, "penultimate"), scheme.value(contract, "last")
+        return tuple(pv * (i == pen) + lv * (i == last) for i in range(n))
+    if contract == "no_king_of_hearts":
+        king = _seat(facts.get("king_of_hearts"), "who took K♥", n)
+        return tuple(scheme.value(contract, "king") * (i == king) for i in range(n))
+    if contract == "dominoes":
+        order = facts.get("order")
+        if not isinstance(order, list | tuple) or len(order) not in (n - 1, n):
+            raise ScoringError(f"order: list the {n} players from first out to last")
+        order = [_seat(s, "each finisher", n) for s in order]
+        if len(set(order)) != len(order):
+            raise ScoringError("order: a player is listed twice")
+        order += [s for s in range(n) if s not in order]
+        raw = [0] * n
+        for position, seat in enumerate(order):
+            raw[seat] = scheme.awards[position]
+        return tuple(raw)
+    if contract == "ravage_city":
+        most = facts.get("most_cards")
+        if not isinstance(most, list | tuple) or not most:
+            raise ScoringError("most_cards: name the player(s) with the most cards of one suit")
+        seats = {_seat(s, "each of most_cards", n) for s in most}
+        if len(seats) != len(most):
+            raise ScoringError("most_cards: a player is listed twice")
+        share = scheme.shares[len(seats) - 1]
+        return tuple(share * (i in seats) for i in range(n))
+    raise ScoringError(f"{scheme.name_of(contract)} is entered as raw scores, not facts")
+
+
+def _check_salad(scheme: Scheme, facts: Mapping[str, Any]) -> None:
+    tricks = facts["tricks"]
+    for key in ("queens", "hearts"):
+        for seat, count in enumerate(facts[key]):
+            if count and not tricks[seat]:
+                raise ScoringError(f"seat {seat} took {key} but no tricks")
+    for key in ("king_of_hearts", "penultimate", "last"):
+        if not tricks[facts[key]]:
+            raise ScoringError(f"seat {facts[key]} took {key.replace('_', ' ')} but no tricks")
+    if facts["penultimate"] == facts["last"] and tricks[facts["last"]] < 2:
+        raise ScoringError("whoever took both of the last two tricks took at least 2 tricks")
+    # K♥ is a heart: its taker counted it among their hearts, besides A♥ if they took both.
+    king, ace = facts["king_of_hearts"], facts["ace_of_hearts"]
+    need = 1 + (king == ace)
+    if facts["hearts"][king] < need:
+        took = "K♥ and A♥" if need == 2 else "K♥"
+        raise ScoringError(f"seat {king} took {took}, so at least {need} hearts")
+
+
+def raw_from_facts(scheme: Scheme, contract: str, facts: Mapping[str, Any]) -> Raw:
+    """The raw scores that the facts of a hand produce."""
+    if not isinstance(facts, Mapping):
+        raise ScoringError("facts must be an object")
+    keys = FACT_KEYS.get(contract, ())
+    extra = set(facts) - set(keys)
+    if extra:
+        raise ScoringError(
+            f"{scheme.name_of(contract)} takes the facts {', '.join(keys) or '(none)'}, "
+            f"not {', '.join(sorted(repr(key) for key in extra))}"
+        )
+    if contract != "salad":
+        return _component(scheme, contract, facts)
+    parts = [_component(scheme, c, facts) for c in NEGATIVES]
+    _check_salad(scheme, facts)
+    return tuple(sum(column) for column in zip(*parts, strict=True))
+
+
+def undoubled_raw(scheme: Scheme, contract: str, declarer: int) -> Raw:
+    """A negative hand nobody doubled, settled without play: opponents share the total."""
+    total = scheme.total(contract)
+    share = half_away(total / (scheme.players - 1))
+    return tuple(
+        total - share * (scheme.players - 1) if i == declarer else share
+        for i in range(scheme.players)
+    )

@@ -1,0 +1,157 @@
+"""Typed raw scores: accepted only when some legal facts produce them.
+
+Each contract is described, seat by seat, as options: what a seat may take (a vector of
+counted things: tricks, queens, hearts, A♥, ...) and what that scores. Raw scores are
+possible when one option per seat, each scoring that seat's raw, takes exactly what the
+pack holds. A small dynamic programme over the seats decides it.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import product
+from typing import Any
+
+from barbu_scorer.scoring.barbu.contracts import NEGATIVES
+from barbu_scorer.scoring.barbu.schemes import Scheme
+from barbu_scorer.scoring.errors import ScoringError
+
+Vector = tuple[int, ...]
+Options = dict[int, list[Vector]]
+
+
+def _component(scheme: Scheme, contract: str) -> tuple[Vector, list[tuple[Vector, int]]]:
+    """The target vector and the per-seat options of one built-in contract."""
+    v = scheme.values.get(contract, {})
+    if contract in ("no_tricks", "trumps"):
+        n = scheme.tricks
+        return (n,), [((t,), v["trick"] * t) for t in range(n + 1)]
+    if contract == "no_queens":
+        n = scheme.queens
+        return (n,), [((q,), v["queen"] * q) for q in range(n + 1)]
+    if contract == "no_hearts":
+        n, per, ace = scheme.hearts, v["heart"], v["ace"]
+        plain = [((h, 0), per * h) for h in range(n + 1)]
+        return (n, 1), plain + [((h, 1), per * (h - 1) + ace) for h in range(1, n + 1)]
+    if contract == "no_last_two":
+        pen, last = v["penultimate"], v["last"]
+        return (1, 1), [((p, q), pen * p + last * q) for p in (0, 1) for q in (0, 1)]
+    if contract == "no_king_of_hearts":
+        return (1,), [((0,), 0), ((1,), v["king"])]
+    if contract == "dominoes":
+        players = scheme.players
+        places = [tuple(int(i == j) for i in range(players)) for j in range(players)]
+        placed = zip(places, scheme.awards, strict=False)  # places without an award: none
+        return (1,) * players, [(place, award) for place, award in placed]
+    raise ScoringError(f"no facts describe {contract}")
+
+
+def _salad_seat_ok(vector: Vector) -> bool:
+    """A seat's Salad take is possible: scoring cards and the last tricks need tricks,
+    and K♥ is one of the hearts taken (A♥ another)."""
+    tricks, queens, penultimate, last, hearts, ace, king = vector
+    if tricks == 0:
+        return not (queens or hearts or penultimate or last or king)
+    return penultimate + last <= tricks and king + ace <= hearts
+
+
+def _options(scheme: Scheme, contract: str) -> tuple[Vector, Options]:
+    if contract == "salad":
+        parts = [_component(scheme, c) for c in NEGATIVES]
+        target = tuple(x for t, _ in parts for x in t)
+        combos = product(*(opts for _, opts in parts))
+        flat = [
+            (vector, sum(s for _, s in combo))
+            for combo in combos
+            if _salad_seat_ok(vector := tuple(x for vec, _ in combo for x in vec))
+        ]
+    else:
+        target, flat = _component(scheme, contract)
+    by_score: Options = defaultdict(list)
+    for vector, score in flat:
+        by_score[score].append(vector)
+    return target, dict(by_score)
+
+
+_CACHE: dict[tuple[Any, ...], tuple[Vector, Options]] = {}
+
+
+def _options_key(scheme: Scheme, contract: str) -> tuple[Any, ...]:
+    """The figures that shape a contract's options."""
+    return (
+        contract,
+        scheme.players,
+        scheme.pack,
+        scheme.left_out,
+        scheme.awards,
+        tuple(sorted((c, tuple(sorted(v.items()))) for c, v in scheme.values.items())),
+    )
+
+
+def _accepts(scheme: Scheme, contract: str, raw: tuple[int, ...]) -> bool:
+    """Whether some legal facts give these raw scores: options cached per scheme figures
+    (Salad's are costly to build), verdicts cached too, since every page view re-scores
+    the stored hands and Salad's search takes a good part of a second."""
+    key = _options_key(scheme, contract)
+    if key not in _CACHE:
+        _CACHE[key] = _options(scheme, contract)
+    return _verdict(key, raw)
+
+
+@lru_cache(maxsize=4096)
+def _verdict(key: tuple[Any, ...], raw: tuple[int, ...]) -> bool:
+    target, options = _CACHE[key]
+    return _possible(target, options, raw)
+
+
+def _possible(target: Vector, options: Options, raw: Sequence[int]) -> bool:
+    states = {tuple(0 for _ in target)}
+    for score in raw:
+        grown: set[Vector] = set()
+        for state in states:
+            for choice in options.get(score, ()):
+                nxt = tuple(a + b for a, b in zip(state, choice, strict=True))
+                if all(x <= t for x, t in zip(nxt, target, strict=True)):
+                    grown.add(nxt)
+        if not grown:
+            return False
+        states = grown
+    return target in states
+
+
+def _ravage_possible(scheme: Scheme, raw: Sequence[int]) -> bool:
+    for size, share in enumerate(scheme.shares, start=1):
+        takers = [r for r in raw if r != 0]
+        if share == 0 and not takers:
+            return True
+        if share != 0 and len(takers) == size and all(r == share for r in takers):
+            return True
+    return False
+
+
+def check_raw(scheme: Scheme, contract: str, raw: Any) -> tuple[int, ...]:
+    """The raw scores, if some legal facts of this contract produce them."""
+    n = scheme.players
+    if not isinstance(raw, list | tuple) or len(raw) != n:
+        raise ScoringError(f"raw: give one score per player ({n})")
+    if any(isinstance(r, bool) or not isinstance(r, int) for r in raw):
+        raise ScoringError("raw: scores are whole numbers")
+    raw = tuple(raw)
+    total = sum(raw)
+    name = scheme.name_of(contract)
+    custom = scheme.custom_contract(contract)
+    if custom is not None or contract != "ravage_city":
+        expected = scheme.total(contract)
+        if total != expected:
+            raise ScoringError(f"the raw scores add up to {total:+d}, not {expected:+d} ({name})")
+        if custom is not None:
+            return raw
+        possible = _accepts(scheme, contract, raw)
+    else:
+        possible = _ravage_possible(scheme, raw)
+    if not possible:
+        shown = ", ".join(f"{r:+d}" for r in raw)
+        raise ScoringError(f"no play of {name} gives the raw scores {shown}")
+    return raw

@@ -1,0 +1,296 @@
+"""A session: the schedule, each hand scored in turn, quota, running totals, winners."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from barbu_scorer.scoring.barbu import doubles as dbl
+from barbu_scorer.scoring.barbu.hands import (
+    check_announcement,
+    check_contract,
+    raw_from_facts,
+    undoubled_raw,
+)
+from barbu_scorer.scoring.barbu.raw import check_raw
+from barbu_scorer.scoring.barbu.schemes import Scheme
+from barbu_scorer.scoring.errors import ScoringError
+
+Scores = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Roles:
+    """Who does what on a hand."""
+
+    declarer: int
+    dealer: int
+    cutter: int
+    leader: int
+
+
+@dataclass(frozen=True)
+class HandEntry:
+    """What the scorer says about a hand: the contract, facts or raw, the doubles."""
+
+    contract: str
+    facts: Mapping[str, Any] | None = None
+    raw: Sequence[int] | None = None
+    doubles: Sequence[Sequence[int]] = ()
+    trump: str | None = None
+    start_rank: str | None = None
+    declarer: int | None = None
+
+
+@dataclass(frozen=True)
+class ScoredHand:
+    """A hand with every figure derived."""
+
+    number: int
+    block: int
+    roles: Roles
+    entry: HandEntry
+    doubles: tuple[dbl.Double, ...]
+    raw: Scores
+    transfers: Scores
+    adjusted: Scores
+    penalties: Scores
+    totals: Scores
+
+
+@dataclass(frozen=True)
+class BlockQuota:
+    """Doubles laid against one block's declarer, and what the quota still asks."""
+
+    declarer: int
+    laid: tuple[int | None, ...]
+    owed: tuple[int | None, ...]
+    hands_left: int
+    penalties: Scores = ()
+
+    def must_double_now(self, seat: int) -> bool:
+        """Whether the seat owes as many doubles as there are hands left."""
+        owed = self.owed[seat]
+        return bool(owed) and self.hands_left > 0 and owed >= self.hands_left
+
+
+@dataclass(frozen=True)
+class Session:
+    """A scored session."""
+
+    scheme: Scheme
+    first_declarer: int
+    hands: tuple[ScoredHand, ...]
+    quota: tuple[BlockQuota, ...]
+    totals: Scores
+    complete: bool
+    winners: tuple[int, ...] = field(default=())
+
+    @property
+    def next_number(self) -> int:
+        """The number of the next hand to record (1-based)."""
+        return len(self.hands) + 1
+
+    def next_roles(self) -> Roles | None:
+        """Roles for the next hand, None when the session is complete."""
+        return None if self.complete else roles(self.scheme, self.first_declarer, len(self.hands))
+
+    def current_quota(self) -> BlockQuota | None:
+        """The quota of the block the next hand belongs to (None once complete)."""
+        if self.complete:
+            return None
+        block = len(self.hands) // len(self.scheme.contracts)
+        if block < len(self.quota):
+            return self.quota[block]
+        declarer = roles(self.scheme, self.first_declarer, len(self.hands)).declarer
+        return _quota(self.scheme, block, declarer, [])
+
+    def open_contracts(self) -> tuple[str, ...]:
+        """The contracts the next declarer may still choose."""
+        if self.complete:
+            return ()
+        return open_contracts(self.scheme, [h.entry.contract for h in self.hands])
+
+
+def roles(scheme: Scheme, first_declarer: int, index: int, contract: str | None = None) -> Roles:
+    """The roles of hand ``index`` (0-based): declarer blocks run clockwise.
+
+    When the dealer chooses, the player on the dealer's left leads, but the dealer
+    starts Dominoes; give the ``contract`` once it is known.
+    """
+    n = scheme.players
+    declarer = (first_declarer + index // len(scheme.contracts)) % n
+    if scheme.chooser == "dealer":
+        leader = declarer if contract == "dominoes" else (declarer + 1) % n
+        return Roles(declarer, declarer, (declarer - 1) % n, leader)
+    return Roles(declarer, (declarer - 1) % n, (declarer + n // 2) % n, declarer)
+
+
+def open_contracts(scheme: Scheme, played: Sequence[str]) -> tuple[str, ...]:
+    """The contracts left to the current declarer, or the fixed next one."""
+    per_block = len(scheme.contracts)
+    in_block = played[len(played) - len(played) % per_block :]
+    if scheme.order == "fixed":
+        return (scheme.contracts[len(in_block)],)
+    return tuple(c for c in scheme.contracts if c not in in_block)
+
+
+def _raw(
+    scheme: Scheme, entry: HandEntry, declarer: int, doubles: tuple[dbl.Double, ...]
+) -> Scores:
+    if entry.facts is not None and not isinstance(entry.facts, Mapping):
+        raise ScoringError("facts must be an object")
+    facts = dict(entry.facts) if entry.facts is not None else None
+    settles = scheme.settles_undoubled(entry.contract) and not doubles
+    if facts is not None and "undoubled" in facts:
+        if facts != {"undoubled": True} or facts["undoubled"] is not True:
+            raise ScoringError("undoubled: true stands alone, with no other facts")
+        if not settles:
+            raise ScoringError(
+                "only an undoubled negative hand under the 'settle without play' rule is undoubled"
+            )
+    if settles:
+        raw = undoubled_raw(scheme, entry.contract, declarer)
+        if facts not in (None, {"undoubled": True}) or (
+            entry.raw is not None
+            and (not isinstance(entry.raw, list | tuple) or tuple(entry.raw) != raw)
+        ):
+            raise ScoringError(
+                f"nobody doubled, so this scheme settles the hand without play: raw {list(raw)}"
+            )
+        return raw
+    if facts is None and entry.raw is None:
+        raise ScoringError("give the facts or the raw scores")
+    raw_given = check_raw(scheme, entry.contract, entry.raw) if entry.raw is not None else None
+    if facts is None:
+        assert raw_given is not None
+        return raw_given
+    derived = raw_from_facts(scheme, entry.contract, facts)
+    if raw_given is not None and raw_given != derived:
+        raise ScoringError(
+            f"the raw scores {list(raw_given)} disagree with the facts ({list(derived)})"
+        )
+    return derived
+
+
+def score_hand(
+    scheme: Scheme, first_declarer: int, index: int, entry: HandEntry, played: Sequence[str]
+) -> tuple[Roles, tuple[dbl.Double, ...], Scores, Scores]:
+    """Check one hand against the rules; its roles, doubles, raw and transfers."""
+    number = index + 1
+    try:
+        who = roles(scheme, first_declarer, index)
+        if entry.declarer is not None and (
+            isinstance(entry.declarer, bool) or entry.declarer != who.declarer
+        ):
+            raise ScoringError(f"the declarer is seat {who.declarer}, not {entry.declarer!r}")
+        contract = check_contract(scheme, entry.contract)
+        who = roles(scheme, first_declarer, index, contract)
+        offered = open_contracts(scheme, played)
+        if contract not in offered:
+            if scheme.order == "fixed":
+                raise ScoringError(f"the order is fixed: this hand is {scheme.name_of(offered[0])}")
+            raise ScoringError(
+                f"seat {who.declarer} has already declared {scheme.name_of(contract)}"
+            )
+        check_announcement(scheme, contract, entry.trump, entry.start_rank)
+        doubles = dbl.check_doubles(scheme, contract, who.declarer, entry.doubles)
+        raw = _raw(scheme, entry, who.declarer, doubles)
+    except ScoringError as error:
+        raise error.at(number) from None
+    return who, doubles, raw, dbl.settle(raw, doubles)
+
+
+def _quota(scheme: Scheme, block: int, declarer: int, hands: Sequence[ScoredHand]) -> BlockQuota:
+    n = scheme.players
+    laid = [0] * n
+    for hand in hands:
+        for seat in dbl.laid_against(hand.doubles, declarer):
+            laid[seat] += 1
+    # Without doubling nobody can lay a double, so nothing is owed.
+    wanted = scheme.quota if scheme.doubling else 0
+    owed = [max(0, wanted - c) for c in laid]
+    left = len(scheme.contracts) - len(hands)
+    penalties = [0] * n
+    if left == 0 and scheme.quota_penalty:
+        for seat in range(n):
+            if seat != declarer:
+                penalties[seat] -= owed[seat] * scheme.quota_penalty
+                penalties[declarer] += owed[seat] * scheme.quota_penalty
+    return BlockQuota(
+        declarer,
+        tuple(None if s == declarer else laid[s] for s in range(n)),
+        tuple(None if s == declarer else owed[s] for s in range(n)),
+        left,
+        tuple(penalties),
+    )
+
+
+def score_session(scheme: Scheme, first_declarer: int, entries: Sequence[HandEntry]) -> Session:
+    """Score every hand in order; the first broken rule raises, naming its hand."""
+    n = scheme.players
+    if (
+        isinstance(first_declarer, bool)
+        or not isinstance(first_declarer, int)
+        or not 0 <= first_declarer < n
+    ):
+        raise ScoringError(f"first_declarer must be a seat from 0 to {n - 1}")
+    if len(entries) > scheme.hands:
+        raise ScoringError(
+            f"a session of {scheme.name} has {scheme.hands} hands, not {len(entries)}",
+            scheme.hands + 1,
+        )
+    per_block = len(scheme.contracts)
+    totals = [0] * n
+    scored: list[ScoredHand] = []
+    quota: list[BlockQuota] = []
+    for index, entry in enumerate(entries):
+        who, doubles, raw, transfers = score_hand(
+            scheme, first_declarer, index, entry, [h.entry.contract for h in scored]
+        )
+        adjusted = tuple(r + t for r, t in zip(raw, transfers, strict=True))
+        block = index // per_block
+        hand = ScoredHand(
+            index + 1, block, who, entry, doubles, raw, transfers, adjusted, (0,) * n, ()
+        )
+        block_hands = [h for h in scored if h.block == block] + [hand]
+        if len(quota) == block:
+            quota.append(_quota(scheme, block, who.declarer, block_hands))
+        else:
+            quota[block] = _quota(scheme, block, who.declarer, block_hands)
+        penalties = quota[block].penalties or (0,) * n
+        totals = [t + a + p for t, a, p in zip(totals, adjusted, penalties, strict=True)]
+        scored.append(
+            ScoredHand(
+                index + 1,
+                block,
+                who,
+                entry,
+                doubles,
+                raw,
+                transfers,
+                adjusted,
+                penalties,
+                tuple(totals),
+            )
+        )
+    complete = len(scored) == scheme.hands
+    winners = tuple(s for s in range(n) if totals[s] == max(totals)) if complete else ()
+    return Session(
+        scheme, first_declarer, tuple(scored), tuple(quota), tuple(totals), complete, winners
+    )
+
+
+def ranking(totals: Sequence[int]) -> list[tuple[int, int]]:
+    """(place, seat) best first; tied players share a place ("1, 1, 3")."""
+    order = sorted(range(len(totals)), key=lambda s: (-totals[s], s))
+    return [(1 + sum(1 for t in totals if t > totals[seat]), seat) for seat in order]
+
+
+def block_check(scheme: Scheme, hands: Sequence[tuple[str, Sequence[int]]]) -> tuple[int, int]:
+    """What a block's raw scores add up to, and what the scheme says they should.
+
+    ``hands`` are (contract, raw) pairs; a complete block of a balanced scheme gives (0, 0).
+    """
+    return sum(sum(raw) for _, raw in hands), sum(scheme.total(c) for c, _ in hands)

@@ -1,0 +1,1 @@
+"""Barbu Bridge: rubber scoring, deals and the Barbu Bridge document."""

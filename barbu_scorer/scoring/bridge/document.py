@@ -1,0 +1,339 @@
+"""The "barbu-bridge/1" session document: read and validate it, score it, write it back."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ParamSpec, TypeVar
+
+from barbu_scorer.scoring.bridge.deals import (
+    DEALS,
+    SUBGAME_FIELDS,
+    SUBGAME_NAMES,
+    BarbuResult,
+    Deal,
+    DealScore,
+    RubberSummary,
+    SessionScore,
+    check_session,
+    dealer_of,
+    require_subgame,
+    score_session,
+)
+from barbu_scorer.scoring.bridge.rubber import (
+    GAME,
+    RUBBER_BONUS_TWO_NIL,
+    RUBBER_BONUS_TWO_ONE,
+    UNFINISHED_GAME,
+    UNFINISHED_PARTSCORE,
+    Contract,
+    Honours,
+    Points,
+    is_int,
+    require_side,
+    shown,
+)
+from barbu_scorer.scoring.errors import ScoringError
+
+FORMAT = "barbu-bridge/1"
+SCHEME_ID = "barbu_bridge"
+
+CONTRACT_KEYS = ("level", "strain", "declarer", "doubled", "tricks")
+COMPUTED_DEAL_KEYS = frozenset(
+    [
+        "vulnerable",
+        "rubber",
+        "above",
+        "below",
+        "barbu_points",
+        "game_won",
+        "rubber_bonus",
+        "entries",
+        "totals",
+    ]
+)
+COMPUTED_KEYS = frozenset({"rubbers", "unfinished_bonus", "totals", "winner", "complete"})
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def in_deals(function: Callable[_P, _R]) -> Callable[_P, _R]:
+    """An entry point whose errors say "deal 4: ..." (Barbu Bridge has deals, not hands).
+
+    The message and the number stay as the engine gave them; only ``unit`` changes.
+    """
+
+    @functools.wraps(function)
+    def entry(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return function(*args, **kwargs)
+        except ScoringError as error:
+            raise ScoringError(error.message, error.hand, unit="deal") from None
+
+    return entry
+
+
+def bridge_scheme(unfinished_partscore: int = UNFINISHED_PARTSCORE) -> dict[str, Any]:
+    """The built-in Barbu Bridge scheme, described for display."""
+    return {
+        "id": SCHEME_ID,
+        "name": "Barbu Bridge",
+        "format": FORMAT,
+        "players": 4,
+        "sides": {"NS": [0, 2], "EW": [1, 3]},
+        "deals": DEALS,
+        "subgames": [
+            {"id": "barbu", "name": "Barbu", "scores": "200 to the side that did not take the K♥"},
+            {
+                "id": "hearts",
+                "name": "Hearts",
+                "scores": "30 per heart of difference"
+                " to the side that took fewer (30, 90, ... 390)",
+            },
+            {
+                "id": "last_two",
+                "name": "Last Two",
+                "scores": "80 to the side that did not take"
+                " trick 12, 120 to the side that did not take trick 13",
+            },
+            {
+                "id": "queens",
+                "name": "Queens",
+                "scores": "60 per queen of difference to the side that took fewer (0, 120 or 240)",
+            },
+        ],
+        "trick_values": {"C": 20, "D": 20, "H": 30, "S": 30, "NT": [40, 30]},
+        "game": GAME,
+        "rubber_bonus": {"2-0": RUBBER_BONUS_TWO_NIL, "2-1": RUBBER_BONUS_TWO_ONE},
+        "unfinished_game": UNFINISHED_GAME,
+        "unfinished_partscore": unfinished_partscore,
+    }
+
+
+BRIDGE_SCHEME: dict[str, Any] = bridge_scheme()
+
+
+@dataclass(frozen=True)
+class BridgeDocument:
+    """A Barbu Bridge session as entered: players, settings and the deals so far."""
+
+    players: tuple[str, ...]
+    deals: tuple[Deal, ...]
+    first_dealer: int = 0
+    unfinished_partscore: int = UNFINISHED_PARTSCORE
+
+
+def _mapping(value: object, what: str) -> Mapping[str, object]:
+    if not isinstance(value, Mapping):
+        raise ScoringError(f"{what} must be an object, not {shown(value)}")
+    return value
+
+
+def _keys(
+    data: Mapping[str, object],
+    what: str,
+    required: tuple[str, ...],
+    optional: tuple[str, ...] = (),
+    ignored: frozenset[str] = frozenset(),
+) -> None:
+    missing = [key for key in required if key not in data]
+    if missing:
+        raise ScoringError(f"{what} needs {', '.join(repr(key) for key in missing)}")
+    allowed = set(required) | set(optional) | ignored
+    unknown = sorted(str(key) for key in data if key not in allowed)
+    if unknown:
+        known = ", ".join(sorted(set(required) | set(optional)))
+        raise ScoringError(f"{what} has unknown {', '.join(map(repr, unknown))} (known: {known})")
+
+
+def _split(value: object, what: str) -> Points:
+    if not isinstance(value, Mapping) or set(value) != {"NS", "EW"}:
+        raise ScoringError(f'the {what} must be given per side, as {{"NS": n, "EW": m}}')
+    ns, ew = value["NS"], value["EW"]
+    if not is_int(ns) or not is_int(ew):
+        raise ScoringError(
+            f"the {what} per side must be whole numbers, not {shown(ns)} and {shown(ew)}"
+        )
+    return Points(ns, ew)
+
+
+def _whole(value: object, what: str, most: int | None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ScoringError(f"{what} must be a whole number, not {shown(value)}")
+    if most is not None and value > most:
+        raise ScoringError(f"{what} must be from 0 to {most}, not {shown(value)}")
+    return value
+
+
+def contract_from_dict(value: object) -> Contract | None:
+    """A deal's "bridge" entry as a contract; None when the deal was passed out."""
+    if value is None:
+        return None
+    data = _mapping(value, "the bridge result (or null when passed out)")
+    _keys(
+        data, "the bridge result", ("level", "strain", "declarer", "tricks"), ("doubled", "honours")
+    )
+    honours = None
+    if data.get("honours") is not None:
+        held = _mapping(data["honours"], "honours")
+        _keys(held, "honours", ("side", "points"))
+        points: Any = held["points"]
+        honours = Honours(require_side(held["side"], "the side holding honours"), points)
+    fields: dict[str, Any] = {key: data[key] for key in CONTRACT_KEYS if key in data}
+    return Contract(**fields, honours=honours)
+
+
+def barbu_from_dict(subgame: object, value: object) -> BarbuResult:
+    """A deal's "barbu" entry as the result of its sub-game."""
+    chosen = require_subgame(subgame)
+    data = _mapping(value, f"the {SUBGAME_NAMES[chosen]} result")
+    _keys(data, f"the {SUBGAME_NAMES[chosen]} result", SUBGAME_FIELDS[chosen])
+    if chosen == "barbu":
+        taker = require_side(data["king_of_hearts"], "the side that took the K♥")
+        return BarbuResult(chosen, king_of_hearts=taker)
+    if chosen == "last_two":
+        penultimate = require_side(data["penultimate"], "the side that took trick 12")
+        last = require_side(data["last"], "the side that took trick 13")
+        return BarbuResult(chosen, penultimate=penultimate, last=last)
+    if chosen == "hearts":
+        return BarbuResult(chosen, hearts=_split(data["hearts"], "hearts"))
+    return BarbuResult(chosen, queens=_split(data["queens"], "queens"))
+
+
+@in_deals
+def deal_from_dict(value: object, number: int, first_dealer: int = 0) -> Deal:
+    """One deal of the document; errors name the deal."""
+    try:
+        data = _mapping(value, "a deal")
+        if "bridge" not in data:
+            raise ScoringError("a deal needs 'bridge': the contract, or null if passed out")
+        required = ("subgame", "bridge", "barbu")
+        _keys(data, "a deal", required, ("deal", "dealer", "leader"), COMPUTED_DEAL_KEYS)
+        dealer = dealer_of(number, first_dealer)
+        for key, expected in (("deal", number), ("dealer", dealer), ("leader", dealer)):
+            if key in data and (not is_int(data[key]) or data[key] != expected):
+                raise ScoringError(f"the {key} here is {expected}, not {shown(data[key])}")
+        contract = contract_from_dict(data["bridge"])
+        return Deal(contract, barbu_from_dict(data["subgame"], data["barbu"]))
+    except ScoringError as error:
+        raise error.at(number) from None
+
+
+@in_deals
+def read_bridge_document(doc: object) -> BridgeDocument:
+    """Validate a whole document and return it typed; the first problem raises ScoringError."""
+    data = _mapping(doc, "a Barbu Bridge document")
+    _keys(
+        data,
+        "a Barbu Bridge document",
+        ("format", "players", "deals"),
+        ("first_dealer", "unfinished_partscore", "scheme"),
+        COMPUTED_KEYS,
+    )
+    if data["format"] != FORMAT:
+        raise ScoringError(f"the format must be {FORMAT!r}, not {shown(data['format'])}")
+    if data.get("scheme", SCHEME_ID) != SCHEME_ID:
+        raise ScoringError(f"a Barbu Bridge document plays scheme {SCHEME_ID!r}")
+    players = data["players"]
+    if not isinstance(players, list) or len(players) != 4:
+        raise ScoringError("players must be a list of four names, seats 0 to 3")
+    if not all(isinstance(name, str) and name.strip() for name in players):
+        raise ScoringError("every player needs a name")
+    names = tuple(str(name).strip() for name in players)
+    if len(set(names)) != 4:
+        raise ScoringError("two players have the same name")
+    first_dealer = _whole(data.get("first_dealer", 0), "the first dealer (a seat)", 3)
+    bonus = _whole(
+        data.get("unfinished_partscore", UNFINISHED_PARTSCORE), "unfinished_partscore", None
+    )
+    raw_deals = data["deals"]
+    if not isinstance(raw_deals, list):
+        raise ScoringError("deals must be a list")
+    if len(raw_deals) > DEALS:
+        raise ScoringError(f"a session has {DEALS} deals; this document has {len(raw_deals)}")
+    deals = tuple(
+        deal_from_dict(value, number, first_dealer)
+        for number, value in enumerate(raw_deals, start=1)
+    )
+    check_session(deals, first_dealer)
+    return BridgeDocument(names, deals, first_dealer, bonus)
+
+
+def deal_to_dict(deal: Deal) -> dict[str, Any]:
+    """A deal as entered, in the document's shape."""
+    bridge: dict[str, Any] | None = None
+    if deal.bridge is not None:
+        contract = deal.bridge
+        bridge = {key: getattr(contract, key) for key in CONTRACT_KEYS}
+        if contract.honours is not None:
+            bridge["honours"] = {"side": contract.honours.side, "points": contract.honours.points}
+    barbu: dict[str, Any] = {}
+    for key in SUBGAME_FIELDS[deal.subgame]:
+        value = getattr(deal.barbu, key)
+        barbu[key] = value.as_dict() if isinstance(value, Points) else value
+    return {"subgame": deal.subgame, "bridge": bridge, "barbu": barbu}
+
+
+def _scored_deal(deal: Deal, score: DealScore) -> dict[str, Any]:
+    bonus = score.rubber_bonus
+    return {
+        "deal": score.number,
+        "dealer": score.dealer,
+        "leader": score.leader,
+        **deal_to_dict(deal),
+        "vulnerable": {side: side in score.vulnerable for side in ("NS", "EW")},
+        "rubber": score.rubber,
+        "above": score.above.as_dict(),
+        "below": score.below.as_dict(),
+        "barbu_points": score.barbu_points.as_dict(),
+        "game_won": score.game_won,
+        "rubber_bonus": None if bonus is None else {"side": bonus.side, "points": bonus.points},
+        "entries": [entry.as_dict() for entry in score.entries],
+        "totals": score.totals.as_dict(),
+    }
+
+
+def _rubber(rubber: RubberSummary) -> dict[str, Any]:
+    return {
+        "number": rubber.number,
+        "deals": list(rubber.deals),
+        "games": rubber.games.as_dict(),
+        "winner": rubber.winner,
+        "bonus": rubber.bonus,
+        "complete": rubber.complete,
+    }
+
+
+def write_bridge_document(document: BridgeDocument, score: SessionScore) -> dict[str, Any]:
+    """The document with everything computed: per-deal points, rubbers, totals, winner."""
+    return {
+        "format": FORMAT,
+        "players": list(document.players),
+        "first_dealer": document.first_dealer,
+        "unfinished_partscore": document.unfinished_partscore,
+        "deals": [_scored_deal(d, s) for d, s in zip(document.deals, score.deals, strict=True)],
+        "rubbers": [_rubber(rubber) for rubber in score.rubbers],
+        "unfinished_bonus": score.unfinished_bonus.as_dict(),
+        "totals": score.totals.as_dict(),
+        "winner": score.winner,
+        "complete": score.complete,
+    }
+
+
+@in_deals
+def score_bridge_document(document: BridgeDocument) -> SessionScore:
+    """Score a validated document."""
+    return score_session(
+        document.deals,
+        first_dealer=document.first_dealer,
+        unfinished_partscore=document.unfinished_partscore,
+    )
+
+
+@in_deals
+def compute_bridge_document(doc: object) -> dict[str, Any]:
+    """Validate a "barbu-bridge/1" document and return it with everything computed."""
+    document = read_bridge_document(doc)
+    return write_bridge_document(document, score_bridge_document(document))

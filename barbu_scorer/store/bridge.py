@@ -1,0 +1,219 @@
+"""Barbu Bridge sessions in SQLite: the same tables as Tournament sessions, another format.
+
+A session row has ``format = "barbu-bridge/1"``, ``first_declarer`` holds the first dealer
+and ``scheme`` the session's own copy of the Barbu Bridge settings; each ``hands`` row holds
+one deal exactly as entered (``subgame``, ``bridge``, ``barbu``). Every write scores the
+whole session with the change first, inside one transaction, so the database never holds
+a deal the rules refuse. The write paths, locking and history are those of ``session_rows``
+and the edit keys those of ``store``: this module says how a session loads and how its
+deals are read and checked.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlite_utils import Database
+from sqlite_utils.db import NotFoundError
+
+from barbu_scorer.scoring.bridge.document import (
+    FORMAT,
+    SCHEME_ID,
+    bridge_scheme,
+    compute_bridge_document,
+    deal_from_dict,
+    deal_to_dict,
+)
+from barbu_scorer.scoring.bridge.rubber import UNFINISHED_PARTSCORE
+from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.store.rows import (
+    Conflict,
+    Game,
+    Stale,
+    add_entry,
+    delete_last_entry,
+    insert_session,
+    read_session,
+    replace_entry,
+)
+from barbu_scorer.store.sessions import key_matches
+
+__all__ = [
+    "FORMAT",
+    "Conflict",
+    "Stale",
+    "StoredBridge",
+    "add_deal",
+    "create",
+    "delete_last",
+    "format_of",
+    "is_bridge",
+    "key_matches",
+    "load",
+    "replace_deal",
+]
+
+
+@dataclass(frozen=True)
+class StoredBridge:
+    """A Barbu Bridge session as stored: the four players, the first dealer, the deals."""
+
+    id: str
+    name: str
+    created: str
+    updated: str
+    players: tuple[str, ...]
+    first_dealer: int
+    unfinished_partscore: int
+    version: int
+    deals: tuple[dict[str, Any], ...]
+
+    def entered(self, deals: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+        """The document as entered (no computed field), with these deals or the stored ones."""
+        return {
+            "format": FORMAT,
+            "players": list(self.players),
+            "first_dealer": self.first_dealer,
+            "unfinished_partscore": self.unfinished_partscore,
+            "deals": [dict(deal) for deal in (self.deals if deals is None else deals)],
+        }
+
+    def document(self) -> dict[str, Any]:
+        """The computed document (the export), with the store's id, name and version."""
+        doc = compute_bridge_document(self.entered())
+        return {"id": self.id, "name": self.name, "version": self.version, **doc}
+
+
+def format_of(db: Database, session_id: str) -> str | None:
+    """The stored session's format, or None when there is no such session."""
+    try:
+        row = db["sessions"].get(session_id)
+    except NotFoundError:
+        return None
+    return str(row["format"])
+
+
+def is_bridge(db: Database, session_id: str) -> bool:
+    """Whether the session exists and plays Barbu Bridge."""
+    return format_of(db, session_id) == FORMAT
+
+
+def load(db: Database, session_id: str) -> StoredBridge | None:
+    """A stored Barbu Bridge session, or None (also when the session plays another game)."""
+    found = read_session(db, session_id, FORMAT)
+    if found is None:
+        return None
+    row, deals = found
+    settings = json.loads(row["scheme"])
+    return StoredBridge(
+        id=row["id"],
+        name=row["name"],
+        created=row["created"],
+        updated=row["updated"],
+        players=tuple(json.loads(row["players"])),
+        first_dealer=row["first_declarer"],
+        unfinished_partscore=settings.get("unfinished_partscore", UNFINISHED_PARTSCORE),
+        version=row["version"],
+        deals=deals,
+    )
+
+
+def _canonical(deal: Mapping[str, Any], number: int, first_dealer: int) -> dict[str, Any]:
+    """A deal as stored: read (so a wrong one names its number), then written back bare."""
+    return deal_to_dict(deal_from_dict(dict(deal), number, first_dealer))
+
+
+def _scored(stored: StoredBridge, deals: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The whole session scored with these deals; a ScoringError when the rules refuse it."""
+    return compute_bridge_document(stored.entered(deals))
+
+
+def _check_names(players: Sequence[str]) -> None:
+    """As for Tournament sessions: names of at most 40 characters, different ignoring case."""
+    names = [name.strip() for name in players if isinstance(name, str)]
+    if any(len(name) > 40 for name in names):
+        raise ScoringError("players: keep each name to 40 characters")
+    if len({name.casefold() for name in names}) != len(names):
+        raise ScoringError("two players have the same name")
+
+
+def create(
+    db: Database,
+    *,
+    players: Sequence[str],
+    first_dealer: int,
+    name: str = "",
+    deals: Sequence[Mapping[str, Any]] = (),
+    unfinished_partscore: int = UNFINISHED_PARTSCORE,
+    who: str = "api",
+) -> tuple[StoredBridge, str]:
+    """Store a new session (checked whole first); the stored session and its edit key."""
+    _check_names(players)
+    doc = compute_bridge_document(
+        {
+            "format": FORMAT,
+            "players": list(players),
+            "first_dealer": first_dealer,
+            "unfinished_partscore": unfinished_partscore,
+            "deals": [dict(deal) for deal in deals],
+        }
+    )
+    session_id, edit_key = insert_session(
+        db,
+        session_format=FORMAT,
+        name=name,
+        players=doc["players"],
+        scheme_ref=SCHEME_ID,
+        scheme=bridge_scheme(doc["unfinished_partscore"]),
+        first=doc["first_dealer"],
+        entries=[
+            _canonical(deal, number, doc["first_dealer"])
+            for number, deal in enumerate(doc["deals"], start=1)
+        ],
+        who=who,
+    )
+    stored = load(db, session_id)
+    assert stored is not None
+    return stored, edit_key
+
+
+# Barbu Bridge sessions in the shared write paths.
+_DEALS: Game[StoredBridge, Mapping[str, Any]] = Game(
+    noun="deal",
+    load=load,
+    entries=lambda stored: stored.deals,
+    canonical=lambda stored, number, deal: _canonical(deal, number, stored.first_dealer),
+    check=_scored,
+)
+
+
+def add_deal(
+    db: Database,
+    session_id: str,
+    number: int,
+    deal: Mapping[str, Any],
+    who: str,
+    version: int | None = None,
+) -> bool:
+    """Record deal ``number``; False when the same deal was already recorded (a replay)."""
+    return add_entry(_DEALS, db, session_id, number, deal, who, version)
+
+
+def replace_deal(
+    db: Database,
+    session_id: str,
+    number: int,
+    deal: Mapping[str, Any],
+    who: str,
+    version: int | None,
+) -> None:
+    """Correct deal ``number``; every later figure follows (and must still be possible)."""
+    replace_entry(_DEALS, db, session_id, number, deal, who, version)
+
+
+def delete_last(db: Database, session_id: str, number: int, who: str, version: int | None) -> None:
+    """Undo the last deal (only the last may go); it stays in the history."""
+    delete_last_entry(_DEALS, db, session_id, number, who, version)

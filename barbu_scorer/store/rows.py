@@ -1,0 +1,281 @@
+"""The ``sessions``, ``hands`` and ``history`` rows as both games use them.
+
+A session row read with its entries; one write transaction that takes the write lock
+first; the version guard; the history; and the three changes a scorer makes to a
+session's entries (add, correct, undo the last). Each game's module (``store`` for
+Tournament sessions, ``bridge_store`` for Barbu Bridge) says how its sessions load and how
+its rules read and check an entry, as a ``Game``; nothing is written until those rules
+have accepted the whole session with the change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import string
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Generic, TypeVar
+
+from sqlite_utils import Database
+from sqlite_utils.db import NotFoundError
+
+from barbu_scorer.scoring.errors import ScoringError
+
+Stored = TypeVar("Stored")
+Entry = TypeVar("Entry")
+
+
+class Conflict(Exception):
+    """A write that would overwrite or duplicate someone else's (HTTP 409).
+
+    ``hand`` is the number the write was for, when it names one.
+    """
+
+    def __init__(self, message: str, hand: int | None = None) -> None:
+        super().__init__(message)
+        self.hand = hand
+
+
+class Stale(Exception):
+    """A write based on an out-of-date version of the session (HTTP 412)."""
+
+
+def read_session(
+    db: Database, session_id: str, session_format: str
+) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]] | None:
+    """A session's row and its entries in order; None when there is no such session or it
+    plays another game (another ``format``)."""
+    try:
+        row = db.table("sessions").get(session_id)
+    except NotFoundError:
+        return None
+    if row["format"] != session_format:
+        return None
+    entries = tuple(
+        json.loads(r["entry"])
+        for r in db.table("hands").rows_where("session_id = ?", [session_id], order_by="number")
+    )
+    return row, entries
+
+
+@contextmanager
+def writing(db: Database) -> Iterator[None]:
+    """One write transaction, taking the write lock up front.
+
+    ``BEGIN IMMEDIATE`` makes a second writer wait for the first instead of failing
+    when its read-then-write transaction tries to upgrade; ``db.atomic()`` nests
+    inside it as a savepoint.
+    """
+    db.conn.execute("BEGIN IMMEDIATE")
+    try:
+        with db.atomic():
+            yield
+    except BaseException:
+        db.conn.rollback()
+        raise
+    db.conn.commit()
+
+
+def now() -> str:
+    """The current UTC time as stored (ISO 8601, whole seconds)."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+ID_ALPHABET = string.ascii_letters + string.digits
+
+
+def new_id(length: int = 16) -> str:
+    """An unguessable session id (95 random bits) of letters and digits only, so it never
+    reads as a command-line option or needs escaping anywhere."""
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(length))
+
+
+def hash_key(key: str) -> str:
+    """An edit key as stored: never the key itself."""
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def log(
+    db: Database,
+    session_id: str,
+    who: str,
+    action: str,
+    number: int | None,
+    before: Mapping[str, Any] | None,
+    after: Mapping[str, Any] | None,
+) -> None:
+    """Add one change to the session's history."""
+    db.table("history").insert(
+        {
+            "session_id": session_id,
+            "at": now(),
+            "who": who,
+            "action": action,
+            "number": number,
+            "before": _json(before) if before is not None else None,
+            "after": _json(after) if after is not None else None,
+        }
+    )
+
+
+def bump(db: Database, session_id: str, version: int | None) -> None:
+    """Advance the version, refusing when the caller's view is stale."""
+    if version is None:
+        db.execute(
+            "UPDATE sessions SET version = version + 1, updated = ? WHERE id = ?",
+            [now(), session_id],
+        )
+        return
+    cursor = db.execute(
+        "UPDATE sessions SET version = version + 1, updated = ? WHERE id = ? AND version = ?",
+        [now(), session_id, version],
+    )
+    if cursor.rowcount != 1:
+        raise Stale("the session has changed since this page was loaded")
+
+
+def _insert_entry(db: Database, session_id: str, number: int, data: Mapping[str, Any]) -> None:
+    db.table("hands").insert({"session_id": session_id, "number": number, "entry": _json(data)})
+
+
+def insert_session(
+    db: Database,
+    *,
+    session_format: str,
+    name: str,
+    players: Sequence[str],
+    scheme_ref: str,
+    scheme: Mapping[str, Any],
+    first: int,
+    entries: Sequence[Mapping[str, Any]],
+    who: str,
+) -> tuple[str, str]:
+    """Store a new session with its entries, already checked and as stored; its id and key."""
+    session_id = new_id()
+    edit_key = secrets.token_urlsafe(18)
+    created = now()
+    with writing(db):
+        db.table("sessions").insert(
+            {
+                "id": session_id,
+                "edit_key": hash_key(edit_key),
+                "created": created,
+                "updated": created,
+                "format": session_format,
+                "name": name,
+                "players": _json(list(players)),
+                "scheme_ref": scheme_ref,
+                "scheme": _json(scheme),
+                "first_declarer": first,
+                "version": 1,
+            }
+        )
+        for number, data in enumerate(entries, start=1):
+            _insert_entry(db, session_id, number, data)
+        log(db, session_id, who, "create", None, None, None)
+    return session_id, edit_key
+
+
+@dataclass(frozen=True)
+class Game(Generic[Stored, Entry]):
+    """One game's part in the shared writes."""
+
+    noun: str
+    """What the messages call one entry: "hand" or "deal"."""
+    load: Callable[[Database, str], Stored | None]
+    """The stored session, or None (no such session, or another game's)."""
+    entries: Callable[[Stored], Sequence[dict[str, Any]]]
+    """The session's entries as stored, in order."""
+    canonical: Callable[[Stored, int, Entry], dict[str, Any]]
+    """An entry as it would be stored under a number (a ScoringError when it can't be)."""
+    check: Callable[[Stored, list[dict[str, Any]]], object]
+    """The whole session scored with these entries (a ScoringError when the rules refuse)."""
+
+
+def _loaded(
+    game: Game[Stored, Entry], db: Database, session_id: str
+) -> tuple[Stored, list[dict[str, Any]]]:
+    stored = game.load(db, session_id)
+    if stored is None:
+        raise KeyError(session_id)
+    return stored, list(game.entries(stored))
+
+
+def add_entry(
+    game: Game[Stored, Entry],
+    db: Database,
+    session_id: str,
+    number: int,
+    entry: Entry,
+    who: str,
+    version: int | None,
+) -> bool:
+    """Record entry ``number``; False when the same entry was already recorded (a replay)."""
+    with writing(db):
+        stored, entries = _loaded(game, db, session_id)
+        recorded = len(entries)
+        if not 1 <= number <= recorded + 1:
+            raise Conflict(f"the next {game.noun} is {recorded + 1}, not {number}", number)
+        data = game.canonical(stored, number, entry)
+        if number <= recorded:
+            if entries[number - 1] == data:
+                return False
+            raise Conflict(f"{game.noun} {number} is already recorded, with other figures", number)
+        game.check(stored, [*entries, data])
+        _insert_entry(db, session_id, number, data)
+        bump(db, session_id, version)
+        log(db, session_id, who, "add", number, None, data)
+    return True
+
+
+def replace_entry(
+    game: Game[Stored, Entry],
+    db: Database,
+    session_id: str,
+    number: int,
+    entry: Entry,
+    who: str,
+    version: int | None,
+) -> None:
+    """Correct entry ``number``; every later figure follows (and must still be possible)."""
+    with writing(db):
+        stored, entries = _loaded(game, db, session_id)
+        if not 1 <= number <= len(entries):
+            raise ScoringError(f"there is no such {game.noun} to correct", number, unit=game.noun)
+        data = game.canonical(stored, number, entry)
+        before, entries[number - 1] = entries[number - 1], data
+        game.check(stored, entries)
+        db.execute(
+            "UPDATE hands SET entry = ? WHERE session_id = ? AND number = ?",
+            [_json(data), session_id, number],
+        )
+        bump(db, session_id, version)
+        log(db, session_id, who, "correct", number, before, data)
+
+
+def delete_last_entry(
+    game: Game[Stored, Entry],
+    db: Database,
+    session_id: str,
+    number: int,
+    who: str,
+    version: int | None,
+) -> None:
+    """Undo entry ``number``, which must be the last; it stays in the history."""
+    with writing(db):
+        _stored, entries = _loaded(game, db, session_id)
+        if not entries:
+            raise Conflict(f"there is no {game.noun} to undo")
+        if number != len(entries):
+            raise Conflict(f"only the last {game.noun} ({len(entries)}) can be undone", number)
+        db.execute("DELETE FROM hands WHERE session_id = ? AND number = ?", [session_id, number])
+        bump(db, session_id, version)
+        log(db, session_id, who, "undo", number, entries[-1], None)

@@ -1,0 +1,164 @@
+"""House schemes in SQLite: reads and writes, each write in one transaction.
+
+A house scheme is stored as the scheme JSON object (``scheme_to_dict``) under a name
+unique ignoring case. Its ``version`` goes up by one on every save that changes it;
+sessions keep their own copy, so nothing here ever touches a session.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlite_utils import Database
+
+from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict, scheme_to_dict
+from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme
+
+MAX_NAME = 60
+
+
+class NameTaken(Exception):
+    """Another scheme (saved or built in) already has this name."""
+
+
+class SchemeChanged(Exception):
+    """The scheme was saved by someone else since the editor was opened."""
+
+
+@dataclass(frozen=True)
+class HouseScheme:
+    """A saved house scheme: its row id, name, rules and version."""
+
+    id: int
+    name: str
+    scheme: Scheme
+    version: int
+    created: str
+    updated: str
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _row(row: dict[str, Any]) -> HouseScheme:
+    scheme = scheme_from_dict(json.loads(row["data"]))
+    return HouseScheme(
+        row["id"], row["name"], scheme, row["version"], row["created"], row["updated"]
+    )
+
+
+def _data(scheme: Scheme, version: int) -> str:
+    # The scheme's id is its name: that is what a session's scheme_ref and the API use.
+    stored = replace(scheme, id=scheme.name, version=version)
+    return json.dumps(scheme_to_dict(stored), ensure_ascii=False)
+
+
+def reserved(name: str) -> bool:
+    """Whether a name belongs to a built-in (by id or by display name, ignoring case)."""
+    key = name.strip().casefold()
+    return any(key in (s.id.casefold(), s.name.casefold()) for s in BUILTINS.values())
+
+
+def list_schemes(db: Database) -> list[HouseScheme]:
+    """Every saved house scheme, by name."""
+    return [_row(r) for r in db.query("SELECT * FROM schemes ORDER BY name COLLATE NOCASE")]
+
+
+def get(db: Database, scheme_id: int) -> HouseScheme | None:
+    """A saved house scheme by its row id, or None."""
+    rows = list(db.query("SELECT * FROM schemes WHERE id = ?", [scheme_id]))
+    return _row(rows[0]) if rows else None
+
+
+def by_name(db: Database, name: str) -> HouseScheme | None:
+    """A saved house scheme by name (ignoring case), or None."""
+    rows = list(db.query("SELECT * FROM schemes WHERE name = ?", [name.strip()]))
+    return _row(rows[0]) if rows else None
+
+
+def find(db: Database, name: str) -> Scheme | None:
+    """The rules of the saved house scheme with this name, or None."""
+    found = by_name(db, name)
+    return found.scheme if found else None
+
+
+def _check_name(db: Database, name: str, scheme_id: int | None = None) -> None:
+    if reserved(name):
+        raise NameTaken(f"{name} is a built-in scheme's name")
+    other = by_name(db, name)
+    if other is not None and other.id != scheme_id:
+        raise NameTaken(f"a saved scheme is already called {other.name}")
+
+
+def create(db: Database, scheme: Scheme) -> HouseScheme:
+    """Save a new house scheme under its name, keeping its version (1 for a new one)."""
+    name = scheme.name.strip()
+    now = _now()
+    try:
+        with db.atomic():
+            _check_name(db, name)
+            cursor = db.execute(
+                "INSERT INTO schemes (name, data, version, created, updated) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [name, _data(scheme, scheme.version), scheme.version, now, now],
+            )
+            new_id = cursor.lastrowid
+    except sqlite3.IntegrityError:
+        # Two saves racing for one name: the UNIQUE index lets only one through.
+        raise NameTaken(f"a saved scheme is already called {name}") from None
+    found = get(db, int(new_id or 0))
+    assert found is not None
+    return found
+
+
+def update(db: Database, scheme_id: int, scheme: Scheme, version: int) -> HouseScheme | None:
+    """Save new rules over version ``version``: the version goes up by one.
+
+    Returns None when nothing changed (nothing is written, the version stays);
+    raises :class:`SchemeChanged` when someone else saved since ``version``.
+    """
+    name = scheme.name.strip()
+    try:
+        with db.atomic():
+            current = get(db, scheme_id)
+            if current is None:
+                raise KeyError(scheme_id)
+            if current.version != version:
+                raise SchemeChanged(
+                    f"{current.name} was saved elsewhere meanwhile (now version {current.version})"
+                )
+            if _data(scheme, version) == _data(current.scheme, version):
+                return None
+            _check_name(db, name, scheme_id)
+            cursor = db.execute(
+                "UPDATE schemes SET name = ?, data = ?, version = ?, updated = ? "
+                "WHERE id = ? AND version = ?",
+                [name, _data(scheme, version + 1), version + 1, _now(), scheme_id, version],
+            )
+            if cursor.rowcount != 1:
+                raise SchemeChanged("the scheme was saved elsewhere meanwhile")
+    except sqlite3.IntegrityError:
+        raise NameTaken(f"a saved scheme is already called {name}") from None
+    return get(db, scheme_id)
+
+
+def delete(db: Database, scheme_id: int) -> bool:
+    """Delete a house scheme; sessions begun with it keep their own copy."""
+    with db.atomic():
+        cursor = db.execute("DELETE FROM schemes WHERE id = ?", [scheme_id])
+    return cursor.rowcount == 1
+
+
+def free_name(db: Database, wanted: str) -> str:
+    """``wanted``, or ``wanted 2``, ``wanted 3``... whichever is not taken yet."""
+    wanted = wanted.strip()[: MAX_NAME - 3]
+    name, n = wanted, 1
+    while reserved(name) or by_name(db, name) is not None:
+        n += 1
+        name = f"{wanted} {n}"
+    return name

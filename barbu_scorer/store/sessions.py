@@ -1,0 +1,278 @@
+"""Sessions in SQLite: reads and writes, each multi-row write in one transaction.
+
+Every write scores the whole session with the change before committing it, so the
+database never holds a hand the rules refuse. Writes are guarded by the session's
+``version`` (optimistic locking): a write based on a stale view is refused. The write
+paths themselves are ``session_rows``, shared with Barbu Bridge; this module says how a
+Tournament session loads and how its hands are read and checked.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlite_utils import Database
+from sqlite_utils.db import NotFoundError
+
+from barbu_scorer.scoring.barbu.document import read_hand, session_to_dict
+from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict, scheme_to_dict
+from barbu_scorer.scoring.barbu.schemes import Scheme
+from barbu_scorer.scoring.barbu.sessions import HandEntry, Session, score_session
+from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.store.rows import (
+    Conflict,
+    Game,
+    Stale,
+    add_entry,
+    delete_last_entry,
+    hash_key,
+    insert_session,
+    read_session,
+    replace_entry,
+)
+
+__all__ = [
+    "Conflict",
+    "Stale",
+    "StoredSession",
+    "add_hand",
+    "create_session",
+    "delete_last",
+    "entry_dict",
+    "history",
+    "key_matches",
+    "load",
+    "replace_hand",
+    "same_hand",
+    "summaries",
+]
+
+TOURNAMENT_FORMAT = "barbu-session/1"
+SESSION_HANDS = {"barbu-bridge/1": 16}  # other formats' session length (see bridge_store)
+
+
+@dataclass(frozen=True)
+class StoredSession:
+    """A session as stored: who plays, the scheme copy, the hand entries."""
+
+    id: str
+    name: str
+    created: str
+    updated: str
+    players: tuple[str, ...]
+    scheme: Scheme
+    scheme_ref: str
+    first_declarer: int
+    version: int
+    entries: tuple[dict[str, Any], ...]
+
+    def score(self) -> Session:
+        """The session scored by its own copy of the scheme."""
+        return score_session(
+            self.scheme,
+            self.first_declarer,
+            [read_hand(e, i + 1) for i, e in enumerate(self.entries)],
+        )
+
+    def document(self, session: Session | None = None) -> dict[str, Any]:
+        """The computed session document, with the store's id and version."""
+        doc = session_to_dict(session or self.score(), self.players, self.scheme_ref)
+        return {"id": self.id, "name": self.name, "version": self.version, **doc}
+
+
+def entry_dict(entry: HandEntry) -> dict[str, Any]:
+    """A hand entry as stored (only what the scorer said, no computed field).
+
+    Raw scores given beside facts are left out: scoring checked that they agree, so a
+    replay that echoes the computed raw scores is the same hand.
+    """
+    out: dict[str, Any] = {"contract": entry.contract}
+    for key in ("trump", "start_rank", "facts", "raw"):
+        value = getattr(entry, key)
+        if value is not None and not (key == "raw" and entry.facts is not None):
+            if isinstance(value, Mapping):
+                value = dict(value)
+            elif isinstance(value, tuple):
+                value = list(value)
+            out[key] = value
+    out["doubles"] = (
+        [list(pair) if isinstance(pair, list | tuple) else pair for pair in entry.doubles]
+        if isinstance(entry.doubles, list | tuple)
+        else entry.doubles
+    )
+    return out
+
+
+def create_session(
+    db: Database,
+    *,
+    players: Sequence[str],
+    scheme: Scheme,
+    scheme_ref: str,
+    first_declarer: int,
+    name: str = "",
+    entries: Sequence[HandEntry] = (),
+    who: str = "api",
+) -> tuple[StoredSession, str]:
+    """Store a new session (checked whole first); the stored session and its edit key."""
+    session = score_session(scheme, first_declarer, list(entries))
+    session_id, edit_key = insert_session(
+        db,
+        session_format=TOURNAMENT_FORMAT,
+        name=name,
+        players=players,
+        scheme_ref=scheme_ref,
+        scheme=scheme_to_dict(scheme),
+        first=first_declarer,
+        entries=[
+            {**entry_dict(hand.entry), "doubles": [list(d) for d in hand.doubles]}
+            for hand in session.hands
+        ],
+        who=who,
+    )
+    stored = load(db, session_id)
+    assert stored is not None
+    return stored, edit_key
+
+
+def load(db: Database, session_id: str) -> StoredSession | None:
+    """A stored Tournament session, or None (also for another format: see bridge_store)."""
+    found = read_session(db, session_id, TOURNAMENT_FORMAT)
+    if found is None:
+        return None
+    row, entries = found
+    return StoredSession(
+        id=row["id"],
+        name=row["name"],
+        created=row["created"],
+        updated=row["updated"],
+        players=tuple(json.loads(row["players"])),
+        scheme=scheme_from_dict(json.loads(row["scheme"])),
+        scheme_ref=row["scheme_ref"],
+        first_declarer=row["first_declarer"],
+        version=row["version"],
+        entries=entries,
+    )
+
+
+def key_matches(db: Database, session_id: str, key: str | None) -> bool:
+    """Whether ``key`` is the session's edit key."""
+    if not key:
+        return False
+    try:
+        row = db["sessions"].get(session_id)
+    except NotFoundError:
+        return False
+    return hmac.compare_digest(row["edit_key"], hash_key(key))
+
+
+def _checked(stored: StoredSession, entries: list[dict[str, Any]]) -> Session:
+    return score_session(
+        stored.scheme, stored.first_declarer, [read_hand(e, i + 1) for i, e in enumerate(entries)]
+    )
+
+
+def _canonical(stored: StoredSession, number: int, entry: HandEntry) -> dict[str, Any]:
+    """The entry checked as hand ``number`` as given (a stated declarer, raw beside facts),
+    then as stored, its doubles in the canonical turn order."""
+    previous = [read_hand(e, i + 1) for i, e in enumerate(stored.entries[: number - 1])]
+    hand = score_session(stored.scheme, stored.first_declarer, [*previous, entry]).hands[-1]
+    return {**entry_dict(entry), "doubles": [list(pair) for pair in hand.doubles]}
+
+
+def same_hand(stored: StoredSession, number: int, entry: HandEntry) -> bool:
+    """Whether hand ``number`` is already recorded with exactly this entry (a replay)."""
+    if not 1 <= number <= len(stored.entries):
+        return False
+    try:
+        return _canonical(stored, number, entry) == stored.entries[number - 1]
+    except ScoringError:
+        return False
+
+
+# Tournament sessions in the shared write paths. On an add, ``_canonical`` has already
+# scored the whole session; ``_checked`` scoring it again costs well under a millisecond.
+_HANDS: Game[StoredSession, HandEntry] = Game(
+    noun="hand",
+    load=load,
+    entries=lambda stored: stored.entries,
+    canonical=_canonical,
+    check=_checked,
+)
+
+
+def add_hand(
+    db: Database,
+    session_id: str,
+    number: int,
+    entry: HandEntry,
+    who: str,
+    version: int | None = None,
+) -> bool:
+    """Record hand ``number``; False when the same hand was already recorded (a replay)."""
+    return add_entry(_HANDS, db, session_id, number, entry, who, version)
+
+
+def replace_hand(
+    db: Database, session_id: str, number: int, entry: HandEntry, who: str, version: int | None
+) -> None:
+    """Correct hand ``number``; every later figure follows."""
+    replace_entry(_HANDS, db, session_id, number, entry, who, version)
+
+
+def delete_last(db: Database, session_id: str, number: int, who: str, version: int | None) -> None:
+    """Undo the last hand (only the last may go)."""
+    delete_last_entry(_HANDS, db, session_id, number, who, version)
+
+
+def history(db: Database, session_id: str) -> list[dict[str, Any]]:
+    """Every change to a session, newest first."""
+    rows = db["history"].rows_where("session_id = ?", [session_id], order_by="id desc")
+    return [
+        {
+            **r,
+            "before": json.loads(r["before"]) if r["before"] else None,
+            "after": json.loads(r["after"]) if r["after"] else None,
+        }
+        for r in rows
+    ]
+
+
+def summaries(db: Database, ids: Sequence[str]) -> list[dict[str, Any]]:
+    """Name, players, progress and update time of the given sessions, newest first.
+
+    ``updated`` counts whole seconds: on a tie the order of ``ids`` decides.
+    """
+    if not ids:
+        return []
+    marks = ",".join("?" for _ in ids)
+    rows = db.query(
+        f"""SELECT s.id, s.name, s.players, s.updated, s.scheme, s.format,
+                   (SELECT count(*) FROM hands h WHERE h.session_id = s.id) AS recorded
+            FROM sessions s WHERE s.id IN ({marks})""",
+        list(ids),
+    )
+    position = {session_id: i for i, session_id in enumerate(ids)}
+    rows = sorted(rows, key=lambda row: position[row["id"]])
+    rows.sort(key=lambda row: row["updated"], reverse=True)
+    out = []
+    for row in rows:
+        hands = SESSION_HANDS.get(row["format"])
+        if hands is None:
+            hands = scheme_from_dict(json.loads(row["scheme"])).hands
+        out.append(
+            {
+                "id": row["id"],
+                "name": row["name"],
+                "players": json.loads(row["players"]),
+                "updated": row["updated"],
+                "recorded": row["recorded"],
+                "hands": hands,
+                "format": row["format"],
+            }
+        )
+    return out

@@ -1,0 +1,1 @@
+"""The web layer: the only package that imports Flask, WTForms or Babel."""

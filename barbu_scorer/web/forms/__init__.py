@@ -1,0 +1,1 @@
+"""Form classes: shape checks only; limits and lists come from ``scoring``."""

@@ -1,0 +1,157 @@
+"""flask-wtf forms: shape checks only; the rules come from scoring/."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from werkzeug.datastructures import MultiDict
+from wtforms import FieldList, HiddenField, IntegerField, RadioField, StringField
+from wtforms.validators import DataRequired, InputRequired, Length, Optional
+
+from barbu_scorer.scoring.barbu.hands import FACT_KEYS
+from barbu_scorer.scoring.barbu.schemes import Scheme
+from barbu_scorer.scoring.errors import ScoringError
+
+try:
+    from wtforms.fields.choices import SelectChoice
+except ImportError:  # WTForms before 3.3 takes (value, label) pairs
+    SelectChoice = None
+
+COUNT_KEYS = ("tricks", "queens", "hearts")
+SEAT_KEYS = ("ace_of_hearts", "king_of_hearts", "penultimate", "last")
+
+
+def radio_choices(*pairs: tuple[Any, Any]) -> list[Any]:
+    """Radio choices in the shape this WTForms wants (pairs are deprecated from 3.3)."""
+    if SelectChoice is None:
+        return list(pairs)
+    return [SelectChoice(str(value), label) for value, label in pairs]
+
+
+class NewSessionForm(FlaskForm):
+    """Names in clockwise order, a scheme, and the first declarer (or a draw)."""
+
+    name = StringField(_l("Session name (optional)"), validators=[Optional(), Length(max=80)])
+    scheme = HiddenField(validators=[DataRequired()])
+    players = FieldList(
+        StringField(validators=[DataRequired(_l("Every seat needs a name.")), Length(max=40)]),
+        min_entries=3,
+        max_entries=10,
+    )
+    first = RadioField(_l("First declarer"), default="random", validate_choice=False)
+
+
+class VersionForm(FlaskForm):
+    """A POST that changes a session: carries the version the page was drawn from."""
+
+    version = IntegerField(validators=[InputRequired()])
+
+
+class HandForm(VersionForm):
+    """The fixed part of the hand form; facts and doubles are read by ``hand_entry``."""
+
+    number = IntegerField(validators=[InputRequired()])
+    contract = HiddenField()
+    trump = HiddenField()
+    start_rank = HiddenField()
+
+
+def _int(text: str | None) -> int | None:
+    if text is None or not text.strip():
+        return None
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise ScoringError(f"{text!r} is not a whole number") from None
+
+
+def _counts(form: MultiDict[str, str], key: str, players: int, total: int) -> list[int | None]:
+    counts = [_int(form.get(f"{key}-{seat}")) for seat in range(players)]
+    missing = [seat for seat, c in enumerate(counts) if c is None]
+    if len(missing) == 1:
+        # The last player's count follows from the total: the scorer need not enter it.
+        implied = total - sum(c for c in counts if c is not None)
+        if implied < 0:
+            raise ScoringError(f"the {key} add up to {total - implied}, not {total}")
+        counts[missing[0]] = implied
+    return counts
+
+
+def hand_entry(form: MultiDict[str, str], scheme: Scheme, contract: str) -> dict[str, Any]:
+    """The hand entry the posted form describes (shape only; scoring checks the rules)."""
+    n = scheme.players
+    entry: dict[str, Any] = {"contract": contract}
+    if form.get("trump"):
+        entry["trump"] = form["trump"]
+    if form.get("start_rank"):
+        entry["start_rank"] = form["start_rank"]
+    doubles = []
+    for value in form.getlist("double"):
+        a, _, b = value.partition("-")
+        doubler, doubled = _int(a), _int(b)
+        if doubler is None or doubled is None:
+            raise ScoringError(f"{value!r} is not a double")
+        doubles.append([doubler, doubled])
+    entry["doubles"] = doubles
+    # "undoubled" is the button on a new hand, or the field that prefills a correction.
+    if form.get("action") == "undoubled" or form.get("undoubled"):
+        entry["facts"] = {"undoubled": True}
+        return entry
+    if form.get("mode") == "raw":
+        entry["raw"] = [_int(form.get(f"raw-{seat}")) for seat in range(n)]
+        if None in entry["raw"]:
+            raise ScoringError("type a raw score for every player")
+        return entry
+    facts: dict[str, Any] = {}
+    totals = {"tricks": scheme.tricks, "queens": scheme.queens, "hearts": scheme.hearts}
+    for key in FACT_KEYS.get(contract, ()):
+        if key in COUNT_KEYS:
+            counts = _counts(form, key, n, totals[key])
+            if None in counts:
+                raise ScoringError(f"pick the {key} of every player (the last one is implied)")
+            facts[key] = counts
+        elif key in SEAT_KEYS:
+            seat = _int(form.get(key))
+            if seat is None:
+                raise ScoringError(f"pick who took {key.replace('_', ' ')}")
+            facts[key] = seat
+        elif key == "order":
+            order = [_int(form.get(f"order-{pos}")) for pos in range(n - 1)]
+            if None in order:
+                raise ScoringError("tap the players in finishing order (the last is implied)")
+            facts["order"] = order
+        elif key == "most_cards":
+            facts["most_cards"] = [_int(s) for s in form.getlist("most_cards")]
+            if not facts["most_cards"]:
+                raise ScoringError("pick who took the most cards of one suit")
+    if not FACT_KEYS.get(contract):
+        raise ScoringError(f"{scheme.name_of(contract)} is entered as raw scores")
+    entry["facts"] = facts
+    return entry
+
+
+def form_from_entry(entry: dict[str, Any], players: int) -> MultiDict[str, str]:
+    """The posted form that would describe a stored entry (to correct a hand)."""
+    pairs: list[tuple[str, str]] = [("contract", entry["contract"])]
+    for key in ("trump", "start_rank"):
+        if entry.get(key):
+            pairs.append((key, entry[key]))
+    pairs += [("double", f"{a}-{b}") for a, b in entry.get("doubles", [])]
+    facts = entry.get("facts") or {}
+    if "raw" in entry and not facts:
+        pairs.append(("mode", "raw"))
+        pairs += [(f"raw-{s}", str(v)) for s, v in enumerate(entry["raw"])]
+    for key, value in facts.items():
+        if key in COUNT_KEYS:
+            pairs += [(f"{key}-{s}", str(v)) for s, v in enumerate(value)]
+        elif key in SEAT_KEYS:
+            pairs.append((key, str(value)))
+        elif key == "order":
+            pairs += [(f"order-{pos}", str(s)) for pos, s in enumerate(value[: players - 1])]
+        elif key == "most_cards":
+            pairs += [("most_cards", str(s)) for s in value]
+        elif key == "undoubled":
+            pairs.append(("undoubled", "1"))
+    return MultiDict(pairs)

@@ -1,0 +1,148 @@
+"""The Barbu Bridge forms: shape checks only; the rules come from scoring/."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from werkzeug.datastructures import MultiDict
+from wtforms import FieldList, IntegerField, RadioField, StringField
+from wtforms.validators import DataRequired, InputRequired, Length, Optional
+
+from barbu_scorer.scoring.bridge.deals import SUBGAMES
+from barbu_scorer.scoring.bridge.rubber import UNFINISHED_PARTSCORE
+from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.web.forms.barbu import VersionForm, radio_choices
+
+LEVELS = tuple(str(n) for n in range(1, 8))
+PASSED = "pass"
+HONOURS = ("NS-100", "NS-150", "EW-100", "EW-150")
+SPLITS = {"hearts": 13, "queens": 4}  # cards per sub-game that splits them between the sides
+
+
+# What a part-score is worth in a rubber left unfinished: SPEC section 3's 50, or the 100 of
+# some editions.
+PARTSCORE_BONUSES = (UNFINISHED_PARTSCORE, 100)
+
+
+class NewBridgeForm(FlaskForm):
+    """Four names clockwise from North, the first dealer (or a draw), a name, and the
+    unfinished rubber's part-score bonus."""
+
+    name = StringField(_l("Session name (optional)"), validators=[Optional(), Length(max=80)])
+    players = FieldList(
+        StringField(validators=[DataRequired(_l("Every seat needs a name.")), Length(max=40)]),
+        min_entries=4,
+        max_entries=4,
+    )
+    first = RadioField(_l("First dealer"), default="random", validate_choice=False)
+    unfinished_partscore = RadioField(
+        _l("A part-score in an unfinished rubber"),
+        choices=radio_choices(*((points, str(points)) for points in PARTSCORE_BONUSES)),
+        coerce=int,
+        default=UNFINISHED_PARTSCORE,
+    )
+
+
+class DealForm(VersionForm):
+    """The fixed part of the deal form; the deal itself is read by ``deal_from_form``."""
+
+    number = IntegerField(validators=[InputRequired()])
+
+
+def _pick(form: MultiDict[str, str], key: str, allowed: tuple[str, ...], missing: str) -> str:
+    value = form.get(key, "").strip()
+    if not value:
+        raise ScoringError(missing)
+    if value not in allowed:
+        raise ScoringError(_("%(value)s is not a choice here", value=repr(value)))
+    return value
+
+
+def _side(form: MultiDict[str, str], key: str, missing: str) -> str:
+    return _pick(form, key, ("NS", "EW"), missing)
+
+
+def _split(form: MultiDict[str, str], key: str) -> dict[str, int]:
+    """A count for one side (N-S unless ``<key>_side`` says E-W); the other side's follows."""
+    cards = SPLITS[key]
+    counts = tuple(str(n) for n in range(cards + 1))
+    what = _("hearts") if key == "hearts" else _("queens")
+    side = form.get(f"{key}_side") or "NS"
+    if side not in ("NS", "EW"):
+        raise ScoringError(_("%(value)s is not a side", value=repr(side)))
+    taken = int(_pick(form, key, counts, _("pick how many %(what)s a side took", what=what)))
+    other = "EW" if side == "NS" else "NS"
+    return {side: taken, other: cards - taken}
+
+
+def _doubled(form: MultiDict[str, str]) -> int:
+    value = form.get("doubled") or "0"  # undoubled unless a chip says otherwise
+    if value not in ("0", "1", "2"):
+        raise ScoringError(_("%(value)s is not a choice here", value=repr(value)))
+    return int(value)
+
+
+def _contract(form: MultiDict[str, str]) -> dict[str, Any] | None:
+    level = _pick(form, "level", (*LEVELS, PASSED), _("pick the contract's level, or Passed out"))
+    if level == PASSED:
+        return None
+    contract: dict[str, Any] = {
+        "level": int(level),
+        "strain": _pick(form, "strain", ("C", "D", "H", "S", "NT"), _("pick the strain")),
+        "declarer": int(_pick(form, "declarer", ("0", "1", "2", "3"), _("pick the declarer"))),
+        "doubled": _doubled(form),
+        "tricks": int(
+            _pick(
+                form,
+                "tricks",
+                tuple(str(n) for n in range(14)),
+                _("pick the tricks the declaring side took"),
+            )
+        ),
+    }
+    honours = form.get("honours", "")
+    if honours:
+        side, points = _pick(form, "honours", HONOURS, "").split("-")
+        contract["honours"] = {"side": side, "points": int(points)}
+    return contract
+
+
+def deal_from_form(form: MultiDict[str, str]) -> dict[str, Any]:
+    """The deal the posted form describes, in the document's shape (the engine checks it)."""
+    subgame = _pick(form, "subgame", SUBGAMES, _("pick the sub-game the dealer chose"))
+    bridge = _contract(form)
+    if subgame == "barbu":
+        barbu: dict[str, Any] = {
+            "king_of_hearts": _side(form, "king_of_hearts", _("pick the side that took the K♥"))
+        }
+    elif subgame == "last_two":
+        barbu = {
+            "penultimate": _side(form, "penultimate", _("pick the side that took trick 12")),
+            "last": _side(form, "last", _("pick the side that took trick 13")),
+        }
+    else:
+        barbu = {subgame: _split(form, subgame)}
+    return {"subgame": subgame, "bridge": bridge, "barbu": barbu}
+
+
+def form_from_deal(deal: dict[str, Any]) -> MultiDict[str, str]:
+    """The posted form that would describe a stored deal (to correct it)."""
+    pairs: list[tuple[str, str]] = [("subgame", deal["subgame"])]
+    bridge = deal.get("bridge")
+    if bridge is None:
+        pairs.append(("level", PASSED))
+    else:
+        pairs += [(key, str(bridge[key])) for key in ("level", "strain", "declarer", "tricks")]
+        pairs.append(("doubled", str(bridge.get("doubled", 0))))
+        if bridge.get("honours"):
+            held = bridge["honours"]
+            pairs.append(("honours", f"{held['side']}-{held['points']}"))
+    for key, value in deal["barbu"].items():
+        if key in SPLITS:
+            pairs += [(key, str(value["NS"])), (f"{key}_side", "NS")]
+        else:
+            pairs.append((key, value))
+    return MultiDict(pairs)

@@ -1,0 +1,188 @@
+"""The JSON API: the same store as the pages, for scripts and backups."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request, url_for
+
+from barbu_scorer.games import import_document
+from barbu_scorer.scoring.barbu.document import read_hand
+from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.store import bridge as bridge_store
+from barbu_scorer.store.sessions import (
+    Conflict,
+    Stale,
+    StoredSession,
+    add_hand,
+    delete_last,
+    key_matches,
+    load,
+    replace_hand,
+)
+from barbu_scorer.web.db import get_db
+from barbu_scorer.web.extensions import csrf
+from barbu_scorer.web.views import bridge_api
+from barbu_scorer.web.views.access import scheme_lookup
+from barbu_scorer.web.views.exports import sheet_response
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+csrf.exempt(bp)
+
+
+class ApiError(Exception):
+    """An error the API answers as ``{"error": ..., "hand": n}``."""
+
+    def __init__(self, status: int, message: str, hand: int | None = None) -> None:
+        super().__init__(message)
+        self.status, self.message, self.hand = status, message, hand
+
+
+@bp.errorhandler(ApiError)
+def _api_error(error: ApiError) -> tuple[Response, int]:
+    return jsonify({"error": error.message, "hand": error.hand}), error.status
+
+
+@bp.errorhandler(ScoringError)
+def _scoring_error(error: ScoringError) -> tuple[Response, int]:
+    return jsonify({"error": error.message, "hand": error.hand}), 400
+
+
+@bp.errorhandler(Conflict)
+def _conflict(error: Conflict) -> tuple[Response, int]:
+    return jsonify({"error": str(error), "hand": error.hand}), 409
+
+
+@bp.errorhandler(Stale)
+def _stale(error: Stale) -> tuple[Response, int]:
+    return jsonify({"error": str(error), "hand": None}), 412
+
+
+@bp.errorhandler(404)
+@bp.errorhandler(405)
+@bp.errorhandler(413)
+def _http_error(error: Any) -> tuple[Response, int]:
+    return jsonify({"error": error.description, "hand": None}), error.code
+
+
+def _body() -> Any:
+    data = request.get_json(silent=True)
+    if data is None:
+        raise ApiError(400, "the body must be a JSON document (Content-Type: application/json)")
+    return data
+
+
+def _session(session_id: str) -> StoredSession | bridge_store.StoredBridge:
+    stored = load(get_db(), session_id) or bridge_store.load(get_db(), session_id)
+    if stored is None:
+        raise ApiError(404, "no such session")
+    return stored
+
+
+def _require_key(session_id: str) -> None:
+    _session(session_id)
+    if not key_matches(get_db(), session_id, request.headers.get("X-Edit-Key")):
+        raise ApiError(403, "this needs the session's edit key (header X-Edit-Key)")
+
+
+def _if_match() -> int | None:
+    value = request.headers.get("If-Match")
+    if value is None:
+        return None
+    try:
+        return int(value.strip().strip('"').removeprefix("W/").strip('"'))
+    except ValueError:
+        raise ApiError(400, "If-Match carries the session's version, a whole number") from None
+
+
+def _document(session_id: str, status: int = 200, **extra: Any) -> tuple[Response, int]:
+    stored = _session(session_id)
+    doc = stored.document()
+    doc.update(extra)
+    response = jsonify(doc)
+    response.headers["ETag"] = f'"{stored.version}"'
+    return response, status
+
+
+def links(session_id: str, edit_key: str | None = None) -> dict[str, str]:
+    """The scorer's and the watchers' links of a session."""
+    out = {"watch": url_for("sessions.watch", session_id=session_id, _external=True)}
+    if edit_key:
+        out["scorer"] = url_for(
+            "sessions.claim", session_id=session_id, key=edit_key, _external=True
+        )
+    return out
+
+
+@bp.post("/sessions")
+def create() -> tuple[Response, int]:
+    """Create a session from a document (hands optional), of either game."""
+    session_id, key = import_document(get_db(), _body(), scheme_lookup())
+    return _document(session_id, 201, edit_key=key, links=links(session_id, key))
+
+
+@bp.get("/sessions/<session_id>")
+def show(session_id: str) -> tuple[Response, int]:
+    """The computed session document with its version."""
+    return _document(session_id, links=links(session_id))
+
+
+@bp.get("/sessions/<session_id>/sheet.pdf")
+def sheet(session_id: str) -> Response:
+    """The printed score sheet (PDF) of either game."""
+    _session(session_id)
+    return sheet_response(session_id)
+
+
+def _hand_number(data: Any, path_number: int | None = None) -> int:
+    number = data.get("number") if isinstance(data, dict) else None
+    if path_number is not None and number is None:
+        return path_number
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise ApiError(400, '"number": the hand this is meant to be (1, 2, ...)')
+    if path_number is not None and number != path_number:
+        raise ApiError(400, f"the body says hand {number}, the address hand {path_number}")
+    return number
+
+
+@bp.post("/sessions/<session_id>/hands")
+def add(session_id: str) -> tuple[Response, int]:
+    """Record one hand; replaying the same hand changes nothing."""
+    _require_key(session_id)
+    data = _body()
+    if bridge_api.is_bridge_session(session_id):
+        number = _hand_number(bridge_api.numbered(data))
+        added = bridge_store.add_deal(
+            get_db(), session_id, number, bridge_api.deal_of(data), "api", _if_match()
+        )
+        return _document(session_id, 201 if added else 200)
+    number = _hand_number(data)
+    added = add_hand(get_db(), session_id, number, read_hand(data, number), "api", _if_match())
+    return _document(session_id, 201 if added else 200)
+
+
+@bp.put("/sessions/<session_id>/hands/<int:number>")
+def correct(session_id: str, number: int) -> tuple[Response, int]:
+    """Correct a hand; every later figure follows."""
+    _require_key(session_id)
+    data = _body()
+    if bridge_api.is_bridge_session(session_id):
+        _hand_number(bridge_api.numbered(data), number)
+        bridge_store.replace_deal(
+            get_db(), session_id, number, bridge_api.deal_of(data), "api", _if_match()
+        )
+        return _document(session_id)
+    _hand_number(data, number)
+    replace_hand(get_db(), session_id, number, read_hand(data, number), "api", _if_match())
+    return _document(session_id)
+
+
+@bp.delete("/sessions/<session_id>/hands/<int:number>")
+def undo(session_id: str, number: int) -> tuple[Response, int]:
+    """Remove the last hand."""
+    _require_key(session_id)
+    if bridge_api.is_bridge_session(session_id):
+        bridge_store.delete_last(get_db(), session_id, number, "api", _if_match())
+        return _document(session_id)
+    delete_last(get_db(), session_id, number, "api", _if_match())
+    return _document(session_id)

@@ -1,0 +1,88 @@
+"""What the Tournament and Barbu Bridge pages share: the first seat of a new session, the
+undo in the scorer's menu, what a save tells the scorer, and the history page."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from typing import Protocol, TypeVar
+
+from flask import abort, flash, redirect, render_template, url_for
+from flask_babel import gettext as _
+from sqlite_utils import Database
+from werkzeug.wrappers import Response
+
+from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.store.rows import Conflict, Stale
+from barbu_scorer.store.sessions import history
+from barbu_scorer.web.db import get_db
+from barbu_scorer.web.forms.barbu import VersionForm
+from barbu_scorer.web.views.access import scorer_label
+
+Undo = Callable[[Database, str, int, str, int | None], None]
+Page = TypeVar("Page")
+
+
+class Stored(Protocol):
+    """A stored session of either game, as far as these pages need it."""
+
+    @property
+    def id(self) -> str: ...
+
+
+def first_seat(chosen: str | None, players: int) -> tuple[int, bool]:
+    """The seat the new-session form chose to start, or one drawn at random (then True);
+    400 for a seat that is not at the table."""
+    drawn = chosen in (None, "", "random")
+    if not drawn and chosen not in [str(seat) for seat in range(players)]:
+        abort(400)
+    return (secrets.randbelow(players) if drawn else int(str(chosen))), drawn
+
+
+def undo_last(undo: Undo, session_id: str, number: int, done: str, scorer: str) -> Response:
+    """Undo entry ``number`` (the last) with ``undo``, guarded by the version the menu was
+    drawn from; flash ``done`` or why not, and go back to the ``scorer`` page."""
+    form = VersionForm()
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        undo(get_db(), session_id, number, scorer_label(), form.version.data)
+    except Stale:
+        flash(_("Someone else changed this session: here it is as it stands now."), "error")
+    except Conflict as error:
+        flash(str(error), "error")
+    else:
+        flash(done, "ok")
+    return redirect(url_for(scorer, session_id=session_id))
+
+
+def saved(
+    write: Callable[[], str],
+    refused: Callable[[ScoringError], Page],
+    form_url: str,
+    session_url: str,
+) -> Page | Response:
+    """Store an entry from its form: ``write`` stores it and says what to flash. A page drawn
+    before someone else's change goes back to the form, a conflict to the session, and
+    ``refused`` draws the form again with the rules' reason."""
+    try:
+        flash(write(), "ok")
+    except Stale:
+        flash(
+            _(
+                "Someone else changed this session while you were entering: here it is as it"
+                " stands now. Please check and enter again."
+            ),
+            "error",
+        )
+        return redirect(form_url)
+    except Conflict as error:
+        flash(_("Not saved: %(why)s. Here is the session as it stands.", why=str(error)), "error")
+    except ScoringError as error:
+        return refused(error)
+    return redirect(session_url)
+
+
+def history_page(template: str, stored: Stored) -> str:
+    """The session's history page: every change, newest first, who and when."""
+    return render_template(template, stored=stored, changes=history(get_db(), stored.id))

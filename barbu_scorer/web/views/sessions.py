@@ -1,0 +1,150 @@
+"""Session pages: start one, the scorer's screen, the watchers' screen, undo, history."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from barbu_scorer.paper.pdf import sheet_context
+from barbu_scorer.present.session import session_view
+from barbu_scorer.scoring.barbu.document import read_players
+from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme
+from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.store import schemes as scheme_store
+from barbu_scorer.store.bridge import is_bridge
+from barbu_scorer.store.sessions import StoredSession, create_session, delete_last, load
+from barbu_scorer.web.db import get_db
+from barbu_scorer.web.forms.barbu import NewSessionForm, VersionForm
+from barbu_scorer.web.views.access import (
+    keep_key,
+    remember,
+    require_edit,
+    scheme_lookup,
+    scorer_label,
+)
+from barbu_scorer.web.views.pages import first_seat, history_page, undo_last
+
+bp = Blueprint("sessions", __name__)
+
+
+# A Barbu Bridge session reached through one of these addresses goes to its own page.
+BRIDGE_PAGES = {
+    "sessions.scorer": "bridge.scorer",
+    "sessions.watch": "bridge.watch",
+    "sessions.claim": "bridge.claim",
+    "sessions.changes": "bridge.changes",
+}
+
+
+def stored_or_404(session_id: str) -> StoredSession:
+    """The stored session, or a 404 page (a redirect for a Barbu Bridge session's page)."""
+    stored = load(get_db(), session_id)
+    if stored is None:
+        page = BRIDGE_PAGES.get(request.endpoint or "")
+        if page and request.method == "GET" and is_bridge(get_db(), session_id):
+            abort(redirect(url_for(page, **(request.view_args or {}))))
+        abort(404)
+    return stored
+
+
+def _scheme(scheme_id: str | None) -> Scheme:
+    """A built-in by id, else a saved house scheme by name; Tournament Barbu when none is
+    named, and a 404 page for a name that is neither."""
+    if not scheme_id:
+        return BUILTINS["tournament"]
+    found = BUILTINS.get(scheme_id) or scheme_lookup()(scheme_id)
+    if found is None:
+        abort(404)
+    return found
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new() -> str | Response:
+    """Start a session: names in seating order, a scheme, the first declarer."""
+    scheme = _scheme(request.values.get("scheme"))
+    form = NewSessionForm(scheme=scheme.id)
+    while len(form.players) < scheme.players:
+        form.players.append_entry()
+    if form.validate_on_submit():
+        try:
+            players = read_players([p.data for p in form.players], scheme)
+        except ScoringError as error:
+            form.players.errors.append(str(error))
+        else:
+            first, drawn = first_seat(form.first.data, scheme.players)
+            stored, key = create_session(
+                get_db(),
+                players=players,
+                scheme=scheme,
+                scheme_ref=scheme.id,
+                first_declarer=first,
+                name=form.name.data or "",
+                who=scorer_label(),
+            )
+            remember(stored.id, key)
+            if drawn:
+                flash(_("The draw: %(name)s declares first.", name=players[first]), "draw")
+            return redirect(url_for("sessions.scorer", session_id=stored.id))
+    return render_template(
+        "session/new.html",
+        form=form,
+        scheme=scheme,
+        schemes=BUILTINS.values(),
+        house=scheme_store.list_schemes(get_db()),
+        contract_names=[scheme.name_of(c) for c in scheme.contracts],
+    )
+
+
+@bp.get("/s/<session_id>/k/<key>")
+def claim(session_id: str, key: str) -> Response:
+    """The scorer's link: keep the edit key in this browser, then open the session."""
+    stored_or_404(session_id)
+    return keep_key(session_id, key, "sessions.scorer")
+
+
+@bp.get("/s/<session_id>")
+def scorer(session_id: str) -> str:
+    """The scorer's screen: the next hand's roles, totals, quota, the score table."""
+    stored = stored_or_404(session_id)
+    require_edit(session_id)
+    remember(session_id)
+    v = session_view(stored)
+    return render_template(
+        "session/scorer.html", v=v, stored=stored, form=VersionForm(), **_printable(stored, v)
+    )
+
+
+def _printable(stored: StoredSession, v: dict[str, Any]) -> dict[str, object]:
+    """The sheet partial's context, for the browser's own Print (from the scored session)."""
+    return sheet_context(
+        stored.document(v["session"]), name=stored.name or None, date=stored.created[:10]
+    )
+
+
+@bp.get("/w/<session_id>")
+def watch(session_id: str) -> str:
+    """The watchers' screen: the same figures, read-only, refreshing itself."""
+    stored = stored_or_404(session_id)
+    remember(session_id)
+    v = session_view(stored)
+    return render_template("session/watch.html", v=v, stored=stored, **_printable(stored, v))
+
+
+@bp.post("/s/<session_id>/undo")
+def undo(session_id: str) -> Response:
+    """Remove the last hand."""
+    number = len(stored_or_404(session_id).entries)
+    require_edit(session_id)
+    done = _("Hand %(n)s undone. It stays in the history.", n=number)
+    return undo_last(delete_last, session_id, number, done, "sessions.scorer")
+
+
+@bp.get("/s/<session_id>/history")
+def changes(session_id: str) -> str:
+    """Every change made to the session: who, what, when."""
+    stored = stored_or_404(session_id)
+    require_edit(session_id)
+    return history_page("session/history.html", stored)
