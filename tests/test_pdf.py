@@ -24,7 +24,7 @@ from barbu_scorer.paper.pdf import (
     sheet_context,
     sheet_pdf,
 )
-from barbu_scorer.present.notation import num
+from barbu_scorer.present.format import num
 from barbu_scorer.scoring import builtin, compute_document
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"

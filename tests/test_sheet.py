@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from barbu_scorer.present.notation import doubles_notation, num, segments, short_names
+from barbu_scorer.present.format import doubles_notation, num, segments, short_names
 from barbu_scorer.present.sheet import build_sheet
 from barbu_scorer.scoring import ScoringError, builtin, compute_document
 from barbu_scorer.scoring.barbu.cards import SUITS, ranks

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from barbu_scorer.present.notation import doubles_notation
+from barbu_scorer.present.format import doubles_notation
 from barbu_scorer.scoring.barbu.cards import SUIT_SYMBOLS
 from barbu_scorer.scoring.barbu.contracts import CATALOGUE
 from barbu_scorer.scoring.barbu.sessions import ScoredHand, Session, block_check, ranking

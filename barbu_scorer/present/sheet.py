@@ -6,7 +6,7 @@ import datetime
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from barbu_scorer.present.notation import (
+from barbu_scorer.present.format import (
     contract_label,
     doubles_notation,
     num,
