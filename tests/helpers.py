@@ -329,3 +329,13 @@ def session_document(scheme_id: str, seed: int, hands: int | None = None) -> dic
             out.append(hand)
     limit = 4 * per_block if hands is None else hands
     return document(out[:limit], scheme=scheme_id, first_declarer=first)
+
+
+def shown(total: int) -> str:
+    """A figure as the pages and the sheet print it: ``+12``, ``−12`` (true minus), ``0``."""
+    return f"+{total}" if total > 0 else f"\u2212{-total}" if total < 0 else "0"
+
+
+def figure(text: str) -> int:
+    """The number a page prints, read back (true minus or ASCII hyphen)."""
+    return int(text.strip().replace("\u2212", "-").replace("+", ""))

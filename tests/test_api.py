@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from helpers import figure
 from werkzeug.test import TestResponse
 
 from barbu_scorer.web.db import get_db
@@ -564,7 +565,7 @@ def ranking(html: str) -> list[tuple[int, str, int]]:
     """(place, name, total) best first, as the page ranks the players."""
     parser = Ranking()
     parser.feed(html)
-    return [(int(r["place"].rstrip(".")), r["who"], int(r["total"])) for r in parser.rows]
+    return [(int(r["place"].rstrip(".")), r["who"], figure(r["total"])) for r in parser.rows]
 
 
 def page_totals(html: str) -> dict[str, int]:

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from conftest import screenshot
+from helpers import figure
 
 pytestmark = pytest.mark.browser
 
@@ -185,7 +186,7 @@ def page_totals(page: Any) -> dict[str, int]:
     out = {}
     for row in rows:
         name = row.locator(".who").inner_text()
-        out[name] = int(row.locator(".total").inner_text().replace("+", ""))
+        out[name] = figure(row.locator(".total").inner_text())
     return out
 
 

@@ -11,6 +11,7 @@ import pytest
 from conftest import CompiledTemplates
 from flask import Flask
 from flask.testing import FlaskClient
+from helpers import figure, shown
 from werkzeug.test import TestResponse
 
 PLAYERS = ["Ada", "Ben", "Clara", "Dan"]
@@ -198,9 +199,8 @@ def test_record_a_hand(
     hand = doc(client, created)["hands"][0]
     assert (hand["contract"], hand["raw"], hand["adjusted"]) == (contract, raw, adjusted)
     for name, total in zip(PLAYERS, adjusted, strict=True):
-        shown = re.escape(f"{total:+d}" if total else "0")
         assert re.search(
-            rf'class="who">{name}</span>\s*<span class="num total">{shown}<',
+            rf'class="who">{name}</span>\s*<span class="num total">{re.escape(shown(total))}<',
             screen.get_data(as_text=True),
         )
 
@@ -635,9 +635,9 @@ def test_pages_and_api_agree_after_corrections(app: Flask, client: FlaskClient) 
         client.get(f"/s/{created['id']}").get_data(as_text=True),
         app.test_client().get(f"/w/{created['id']}").get_data(as_text=True),
     ):
-        shown = dict(
+        on_page = dict(
             re.findall(r'class="who">(\w+)</span>\s*<span class="num total">([^<]+)<', html)
         )
-        assert {name: int(v) for name, v in shown.items()} == dict(
+        assert {name: figure(v) for name, v in on_page.items()} == dict(
             zip(PLAYERS, totals, strict=True)
         )

@@ -163,14 +163,14 @@ def test_the_schemes_page_lists_builtins_and_house_schemes_with_totals(client: F
     assert "Club" in page and "version 1" in page
     # Tournament balances; the club's K♥ -15 leaves +5 a block, +20 a session.
     club = page[page.index('id="house-') : page.index('id="builtin-tournament"')]
-    assert "not balanced" in club and "+5" in club and "+20" in club and "-15" in club
+    assert "not balanced" in club and "+5" in club and "+20" in club and "−15" in club
     brader = page[page.index('id="builtin-brader"') : page.index('id="builtin-kh15_dom40"')]
-    assert "-171" in brader and "-684" in brader and "not balanced" in brader
+    assert "−171" in brader and "−684" in brader and "not balanced" in brader
     tournament = page[
         page.index('id="builtin-tournament"') : page.index('id="builtin-ravage_city"')
     ]
     assert "balanced" in tournament and "not balanced" not in tournament
-    assert "-26" in tournament and "+65" in tournament
+    assert "−26" in tournament and "+65" in tournament
 
 
 def test_check_shows_the_consequences_and_advice_without_saving(
@@ -319,7 +319,7 @@ def test_preview_answers_in_json(client: FlaskClient) -> None:
     fields = changed(editor(client), values__no_king_of_hearts__king=-15, action="check")
     answer = client.post("/schemes/preview", data=fields).get_json()
     assert answer["ok"] is True
-    assert answer["totals"]["no_king_of_hearts"] == "-15"
+    assert answer["totals"]["no_king_of_hearts"] == "−15"
     assert "not balanced" in answer["bar"] and "+20" in answer["html"]
     assert list(answer["notes"]) == ["balance"]
     bad = client.post(

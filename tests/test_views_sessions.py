@@ -13,6 +13,7 @@ import pytest
 from conftest import CompiledTemplates
 from flask import Flask
 from flask.testing import FlaskClient
+from helpers import figure
 from werkzeug.test import TestResponse
 
 from barbu_scorer.scoring.barbu.schemes import BUILTINS
@@ -88,7 +89,7 @@ def ranking(response: TestResponse) -> list[tuple[int, str, int]]:
     """(place, name, total) best first, as the ranking shows it."""
     p = page(response)
     rows = zip(p.texts("place"), p.texts("who"), p.texts("total"), strict=True)
-    return [(int(place.rstrip(".")), name, int(total)) for place, name, total in rows]
+    return [(int(place.rstrip(".")), name, figure(total)) for place, name, total in rows]
 
 
 # --- making sessions -----------------------------------------------------------------

@@ -16,6 +16,7 @@ from urllib.request import url2pathname
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from barbu_scorer.paper.chart import running_chart
+from barbu_scorer.present.format import signed
 from barbu_scorer.present.sheet import build_sheet
 from barbu_scorer.resources import resource
 from barbu_scorer.scoring.barbu.document import SchemeLookup
@@ -36,6 +37,7 @@ def jinja_env() -> Environment:
     )
     # newstyle, as Flask-Babel installs it: _("... %(n)s", n=...) escapes its arguments.
     env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+    env.globals["signed"] = env.filters["signed"] = signed
     return env
 
 

@@ -1,4 +1,5 @@
-"""How the sheet writes things: signed scores, red suits, initials, doubles, values."""
+"""One formatter per idea, for the screen and the paper alike: signed scores, red suits,
+initials, doubles, contract labels, values."""
 
 from __future__ import annotations
 
@@ -13,13 +14,18 @@ RED_SUITS = frozenset("♥♦")
 MINUS = "\u2212"  # a real minus sign: as wide as "+", so signed columns line up
 
 
-def num(value: int) -> Num:
-    """A signed score: ``+12``, ``−6``, ``0``."""
+def signed(value: int) -> str:
+    """A signed figure as every page and the paper print it: ``+12``, ``−6`` (true minus), ``0``."""
     if value > 0:
-        return Num(value, f"+{value}", "pos")
+        return f"+{value}"
     if value < 0:
-        return Num(value, f"{MINUS}{-value}", "neg")
-    return Num(0, "0", "zero")
+        return f"{MINUS}{-value}"
+    return "0"
+
+
+def num(value: int) -> Num:
+    """A signed score with its sign for styling: ``+12`` pos, ``−6`` neg, ``0`` zero."""
+    return Num(value, signed(value), "pos" if value > 0 else "neg" if value < 0 else "zero")
 
 
 def segments(text: str) -> tuple[Segment, ...]:

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from barbu_scorer.present.format import signed
 from barbu_scorer.scoring.bridge.deals import SUBGAME_NAMES, SUBGAMES, dealer_of, subgames_left
 
 SEATS = ("N", "E", "S", "W")
@@ -20,7 +21,6 @@ SIDES = ("NS", "EW")
 SIDE_NAMES = {"NS": "N-S", "EW": "E-W"}
 STRAINS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
 RED = frozenset("♥♦")
-MINUS = "\u2212"
 # the small tag beside a figure; barbu figures are also set in italics
 TAGS = {
     "barbu": "B K♥",
@@ -145,13 +145,6 @@ class Pad:
         if self.totals["NS"] == self.totals["EW"]:
             return None
         return "NS" if self.totals["NS"] > self.totals["EW"] else "EW"
-
-
-def signed(points: int) -> str:
-    """A figure with its sign, a true minus sign when negative."""
-    if points < 0:
-        return f"{MINUS}{-points}"
-    return f"+{points}" if points else "0"
 
 
 def side_names(players: Sequence[str]) -> dict[str, str]:

@@ -9,6 +9,8 @@ from flask import Flask, Response, jsonify, render_template, request, session
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
+from barbu_scorer.present.format import signed
+
 _SUIT = re.compile("([♥♦])|([♠♣])")
 
 
@@ -67,4 +69,6 @@ def init_app(app: Flask) -> None:
         return _api_error(error) or error
 
     app.add_template_filter(suits)
+    app.add_template_global(signed)
+    app.add_template_filter(signed)
     app.add_template_global(qr_svg)

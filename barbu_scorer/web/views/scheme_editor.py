@@ -12,6 +12,7 @@ from typing import Any
 from flask import abort
 from flask_babel import gettext as _
 
+from barbu_scorer.present.format import signed
 from barbu_scorer.scoring.barbu.cards import card_label
 from barbu_scorer.scoring.barbu.contracts import BUILTIN_CONTRACTS, CATALOGUE
 from barbu_scorer.scoring.barbu.scheme_checks import block_total, scheme_warnings
@@ -183,10 +184,6 @@ def figures(scheme: Scheme) -> dict[str, Any]:
     }
 
 
-def _f(n: int) -> str:
-    return f"{n:+d}" if n else "0"
-
-
 def value_text(scheme: Scheme, contract: str) -> str:
     """A contract's values in a line: "-2 a heart, A♥ -6"."""
     custom = scheme.custom_contract(contract)
@@ -195,22 +192,22 @@ def value_text(scheme: Scheme, contract: str) -> str:
         return _("%(kind)s, entered as raw scores", kind=kind)
     v = scheme.values.get(contract, {})
     lines = {
-        "no_tricks": lambda: _("%(v)s a trick", v=_f(v["trick"])),
-        "trumps": lambda: _("%(v)s a trick", v=_f(v["trick"])),
-        "no_queens": lambda: _("%(v)s a queen", v=_f(v["queen"])),
+        "no_tricks": lambda: _("%(v)s a trick", v=signed(v["trick"])),
+        "trumps": lambda: _("%(v)s a trick", v=signed(v["trick"])),
+        "no_queens": lambda: _("%(v)s a queen", v=signed(v["queen"])),
         "no_last_two": lambda: _(
             "%(a)s trick %(n)s, %(b)s the last",
-            a=_f(v["penultimate"]),
+            a=signed(v["penultimate"]),
             n=scheme.tricks - 1,
-            b=_f(v["last"]),
+            b=signed(v["last"]),
         ),
-        "no_hearts": lambda: _("%(v)s a heart, A♥ %(a)s", v=_f(v["heart"]), a=_f(v["ace"])),
-        "no_king_of_hearts": lambda: _("K♥ %(v)s", v=_f(v["king"])),
-        "dominoes": lambda: " ".join(_f(a) for a in scheme.awards),
+        "no_hearts": lambda: _("%(v)s a heart, A♥ %(a)s", v=signed(v["heart"]), a=signed(v["ace"])),
+        "no_king_of_hearts": lambda: _("K♥ %(v)s", v=signed(v["king"])),
+        "dominoes": lambda: " ".join(signed(a) for a in scheme.awards),
         "ravage_city": lambda: _(
             "%(v)s; ties %(t)s",
-            v=_f(scheme.shares[0]),
-            t=" ".join(_f(s) for s in scheme.shares[1:]),
+            v=signed(scheme.shares[0]),
+            t=" ".join(signed(s) for s in scheme.shares[1:]),
         ),
         "salad": lambda: _("the five negatives at once"),
     }

@@ -19,6 +19,7 @@ from flask import (
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from barbu_scorer.present.format import signed
 from barbu_scorer.scoring.barbu.cards import card_label
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict, scheme_to_dict
 from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme, builtin, renamed
@@ -194,11 +195,7 @@ def preview() -> Response:
     verdict = judge(form, house_id)
     draft = verdict.draft
     shown = {"draft": draft, "verdict": verdict, "figures": figures(draft) if draft else None}
-    totals = (
-        {c: f"{draft.total(c):+d}" if draft.total(c) else "0" for c in draft.contracts}
-        if draft
-        else {}
-    )
+    totals = {c: signed(draft.total(c)) for c in draft.contracts} if draft else {}
     return jsonify(
         {
             "ok": verdict.ok,
