@@ -53,9 +53,9 @@ def _is_bridge(doc: Any) -> bool:
 
 def _bare(doc: dict[str, Any]) -> dict[str, Any]:
     """A bridge document without what the store adds on export (id, name, version, links)."""
-    from barbu_scorer.games import STORE_KEYS
+    from barbu_scorer.scoring.envelope import bare
 
-    return {key: value for key, value in doc.items() if key not in STORE_KEYS}
+    return bare(doc)
 
 
 def _score_any(doc: Any) -> dict[str, Any]:

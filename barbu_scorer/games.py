@@ -11,12 +11,10 @@ from sqlite_utils import Database
 from barbu_scorer.scoring.barbu.document import read_document
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.bridge.document import read_bridge_document
+from barbu_scorer.scoring.envelope import bare as without_store_keys
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store import bridge as bridge_store
 from barbu_scorer.store import sessions as store
-
-# What the store adds to an exported document: accepted back on import, and set anew.
-STORE_KEYS = frozenset({"id", "name", "version", "edit_key", "links"})
 
 
 def _name(doc: Mapping[str, Any]) -> str:
@@ -36,7 +34,7 @@ def import_document(
     if not isinstance(doc, Mapping):
         raise ScoringError("the document must be a JSON object")
     name = _name(doc)
-    bare = {key: value for key, value in doc.items() if key not in STORE_KEYS}
+    bare = without_store_keys(doc)
     if doc.get("format") == bridge_store.FORMAT:
         document = read_bridge_document(bare)
         stored_bridge, key = bridge_store.create(

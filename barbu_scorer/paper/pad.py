@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from barbu_scorer.games import STORE_KEYS
 from barbu_scorer.paper.pdf import html_to_pdf, jinja_env
 from barbu_scorer.present.pad import SEATS, build_pad
 from barbu_scorer.present.sheet import PAPERS
 from barbu_scorer.scoring.bridge.document import compute_bridge_document
+from barbu_scorer.scoring.envelope import bare
 
 PAGE = "bridge/pdf.html"
 STYLESHEET = "css/bridge-pad.css"
@@ -40,9 +40,7 @@ def render_pad_html(
     ``paper`` is A4 or Letter (portrait); the stylesheet's ``@page`` size is overridden.
     """
     size = _paper(paper)
-    computed = compute_bridge_document(
-        {key: value for key, value in doc.items() if key not in STORE_KEYS}
-    )
+    computed = compute_bridge_document(bare(doc))
     return (
         jinja_env()
         .get_template(PAGE)

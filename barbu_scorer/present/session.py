@@ -11,7 +11,6 @@ from barbu_scorer.present.format import doubles_notation
 from barbu_scorer.scoring.barbu.cards import SUIT_SYMBOLS
 from barbu_scorer.scoring.barbu.contracts import CATALOGUE
 from barbu_scorer.scoring.barbu.sessions import ScoredHand, Session, block_check, ranking
-from barbu_scorer.store.sessions import StoredSession
 
 
 @dataclass(frozen=True)
@@ -50,10 +49,8 @@ def contract_label(session: Session, hand: ScoredHand | Any, short: bool = False
     return label
 
 
-def session_view(stored: StoredSession) -> dict[str, Any]:
-    """Everything the scorer's and watchers' screens show."""
-    session = stored.score()
-    players = stored.players
+def session_view(session: Session, players: Sequence[str]) -> dict[str, Any]:
+    """Everything the scorer's and watchers' screens show, from the scored session."""
     scheme = session.scheme
     roles = session.next_roles()
     quota = session.current_quota()

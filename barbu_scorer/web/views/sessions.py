@@ -111,7 +111,7 @@ def scorer(session_id: str) -> str:
     stored = stored_or_404(session_id)
     require_edit(session_id)
     remember(session_id)
-    v = session_view(stored)
+    v = session_view(stored.score(), stored.players)
     return render_template(
         "session/scorer.html", v=v, stored=stored, form=VersionForm(), **_printable(stored, v)
     )
@@ -129,7 +129,7 @@ def watch(session_id: str) -> str:
     """The watchers' screen: the same figures, read-only, refreshing itself."""
     stored = stored_or_404(session_id)
     remember(session_id)
-    v = session_view(stored)
+    v = session_view(stored.score(), stored.players)
     return render_template("session/watch.html", v=v, stored=stored, **_printable(stored, v))
 
 
