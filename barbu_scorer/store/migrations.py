@@ -11,7 +11,7 @@ migrations = Migrations("barbu_scorer")
 @migrations()
 def m001_sessions(db: Database) -> None:
     """Sessions and their hands; the session keeps its own copy of the scheme."""
-    db["sessions"].create(
+    db.table("sessions").create(
         {
             "id": str,
             "edit_key": str,
@@ -27,12 +27,12 @@ def m001_sessions(db: Database) -> None:
         },
         pk="id",
     )
-    db["hands"].create(
+    db.table("hands").create(
         {"session_id": str, "number": int, "entry": str},
         pk=("session_id", "number"),
         foreign_keys=[("session_id", "sessions", "id")],
     )
-    db["history"].create(
+    db.table("history").create(
         {
             "id": int,
             "session_id": str,
@@ -46,7 +46,7 @@ def m001_sessions(db: Database) -> None:
         pk="id",
         foreign_keys=[("session_id", "sessions", "id")],
     )
-    db["history"].create_index(["session_id"])
+    db.table("history").create_index(["session_id"])
 
 
 @migrations()

@@ -33,7 +33,7 @@ def _component(scheme: Scheme, contract: str) -> tuple[Vector, list[tuple[Vector
         return (n,), [((q,), v["queen"] * q) for q in range(n + 1)]
     if contract == "no_hearts":
         n, per, ace = scheme.hearts, v["heart"], v["ace"]
-        plain = [((h, 0), per * h) for h in range(n + 1)]
+        plain: list[tuple[Vector, int]] = [((h, 0), per * h) for h in range(n + 1)]
         return (n, 1), plain + [((h, 1), per * (h - 1) + ace) for h in range(1, n + 1)]
     if contract == "no_last_two":
         pen, last = v["penultimate"], v["last"]
@@ -138,8 +138,8 @@ def check_raw(scheme: Scheme, contract: str, raw: Any) -> tuple[int, ...]:
         raise ScoringError(f"raw: give one score per player ({n})")
     if any(isinstance(r, bool) or not isinstance(r, int) for r in raw):
         raise ScoringError("raw: scores are whole numbers")
-    raw = tuple(raw)
-    total = sum(raw)
+    scores: Vector = tuple(raw)
+    total = sum(scores)
     name = scheme.name_of(contract)
     custom = scheme.custom_contract(contract)
     if custom is not None or contract != "ravage_city":
@@ -147,11 +147,11 @@ def check_raw(scheme: Scheme, contract: str, raw: Any) -> tuple[int, ...]:
         if total != expected:
             raise ScoringError(f"the raw scores add up to {total:+d}, not {expected:+d} ({name})")
         if custom is not None:
-            return raw
-        possible = _accepts(scheme, contract, raw)
+            return scores
+        possible = _accepts(scheme, contract, scores)
     else:
-        possible = _ravage_possible(scheme, raw)
+        possible = _ravage_possible(scheme, scores)
     if not possible:
-        shown = ", ".join(f"{r:+d}" for r in raw)
+        shown = ", ".join(f"{r:+d}" for r in scores)
         raise ScoringError(f"no play of {name} gives the raw scores {shown}")
-    return raw
+    return scores
