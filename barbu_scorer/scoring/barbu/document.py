@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from barbu_scorer.scoring.barbu.computed import ComputedDocument, ComputedHand, QuotaBlock
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict, scheme_to_dict
 from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme
-from barbu_scorer.scoring.barbu.sessions import HandEntry, Session, score_session
+from barbu_scorer.scoring.barbu.sessions import HandEntry, ScoredHand, Session, score_session
 from barbu_scorer.scoring.errors import ScoringError
 
 FORMAT = "barbu-session/1"
@@ -90,18 +91,13 @@ def read_document(
     return scheme, players, first, [read_hand(h, i + 1) for i, h in enumerate(hands)]
 
 
-def hand_to_dict(hand: Any) -> dict[str, Any]:
+def hand_to_dict(hand: ScoredHand) -> ComputedHand:
     """A scored hand as the document writes it."""
     entry = hand.entry
-    out: dict[str, Any] = {"number": hand.number, "contract": entry.contract}
-    if entry.trump is not None:
-        out["trump"] = entry.trump
-    if entry.start_rank is not None:
-        out["start_rank"] = entry.start_rank
-    if entry.facts is not None:
-        out["facts"] = dict(entry.facts)
-    out["doubles"] = [list(d) for d in hand.doubles]
-    out.update(
+    out = ComputedHand(
+        number=hand.number,
+        contract=entry.contract,
+        doubles=[list(d) for d in hand.doubles],
         declarer=hand.roles.declarer,
         dealer=hand.roles.dealer,
         cutter=hand.roles.cutter,
@@ -111,6 +107,12 @@ def hand_to_dict(hand: Any) -> dict[str, Any]:
         adjusted=list(hand.adjusted),
         totals=list(hand.totals),
     )
+    if entry.trump is not None:
+        out["trump"] = entry.trump
+    if entry.start_rank is not None:
+        out["start_rank"] = entry.start_rank
+    if entry.facts is not None:
+        out["facts"] = dict(entry.facts)
     if any(hand.penalties):
         out["penalties"] = list(hand.penalties)
     return out
@@ -118,7 +120,7 @@ def hand_to_dict(hand: Any) -> dict[str, Any]:
 
 def session_to_dict(
     session: Session, players: tuple[str, ...], scheme_ref: str | None = None
-) -> dict[str, Any]:
+) -> ComputedDocument:
     """The whole document with every computed field.
 
     ``scheme_ref`` names a built-in; any other scheme is written out whole so the
@@ -127,31 +129,27 @@ def session_to_dict(
     scheme = session.scheme
     quota = []
     for block in session.quota:
-        entry: dict[str, Any] = {
-            "declarer": block.declarer,
-            "laid": list(block.laid),
-            "owed": list(block.owed),
-        }
+        entry = QuotaBlock(declarer=block.declarer, laid=list(block.laid), owed=list(block.owed))
         if any(block.penalties):
             entry["penalties"] = list(block.penalties)
         quota.append(entry)
-    return {
-        "format": FORMAT,
-        "players": list(players),
+    return ComputedDocument(
+        format=FORMAT,
+        players=list(players),
         # A built-in's id only for its very rules: an edited object may still carry the id.
-        "scheme": scheme_ref
-        if BUILTINS.get(scheme_ref or "") == scheme
+        scheme=scheme_ref
+        if scheme_ref is not None and BUILTINS.get(scheme_ref) == scheme
         else scheme_to_dict(scheme),
-        "first_declarer": session.first_declarer,
-        "hands": [hand_to_dict(h) for h in session.hands],
-        "totals": list(session.totals),
-        "winners": list(session.winners),
-        "complete": session.complete,
-        "quota": quota,
-    }
+        first_declarer=session.first_declarer,
+        hands=[hand_to_dict(h) for h in session.hands],
+        totals=list(session.totals),
+        winners=list(session.winners),
+        complete=session.complete,
+        quota=quota,
+    )
 
 
-def compute_document(doc: Any, lookup: SchemeLookup | None = None) -> dict[str, Any]:
+def compute_document(doc: Any, lookup: SchemeLookup | None = None) -> ComputedDocument:
     """Read, check and score a document; the same document with every computed field."""
     scheme, players, first, entries = read_document(doc, lookup)
     session = score_session(scheme, first, entries)
