@@ -72,7 +72,7 @@ class BlockQuota:
     def must_double_now(self, seat: int) -> bool:
         """Whether the seat owes as many doubles as there are hands left."""
         owed = self.owed[seat]
-        return bool(owed) and self.hands_left > 0 and owed >= self.hands_left
+        return owed is not None and owed != 0 and 0 < self.hands_left <= owed
 
 
 @dataclass(frozen=True)
