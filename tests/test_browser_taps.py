@@ -109,3 +109,37 @@ def test_the_sheet_is_one_tap_from_the_finished_session(live_server: str, phone:
     with urllib.request.urlopen(live_server + href) as response:
         assert response.headers["Content-Type"] == "application/pdf"
         assert response.read().startswith(b"%PDF")
+
+
+def test_the_script_shows_what_the_server_decides(live_server: str, phone: Any) -> None:
+    """The implied count comes with the preview; a shortcut ticks the doubles it names,
+    a redouble only once its double is made; nothing reloads the page."""
+    _session_id, scorer_link = new_session(live_server)
+    phone.goto(scorer_link)
+    counter = Counter(phone)
+    counter.tap(".open a.chip:text-is('No Queens')")
+    for seat, count in enumerate([2, 1, 1]):
+        counter.chip(f"queens-{seat}", count)
+    dan = phone.locator(".count-row.implied[data-field='queens-3'] .who")
+    dan.wait_for()
+    assert dan.get_attribute("data-implied") == "0"
+    url = phone.url
+
+    def ticked() -> list[str]:
+        return sorted(
+            phone.eval_on_selector_all("input[name=double]:checked", "els => els.map(e => e.value)")
+        )
+
+    counter.tap("button[value='max-0']")  # nobody doubled Ada yet: nothing to redouble
+    assert ticked() == []
+    counter.tap("button[value='family-2']")
+    assert ticked() == ["2-1", "2-3"]
+    counter.tap("button[value='max-1']")
+    assert ticked() == ["1-0", "1-2", "1-3", "2-1", "2-3"]
+    counter.tap("button[value='max-0']")
+    assert ticked() == ["0-1", "1-0", "1-2", "1-3", "2-1", "2-3"]
+    assert "redouble" in (
+        phone.locator("label:has(input[value='0-1'])").get_attribute("class") or ""
+    )
+    assert phone.url == url
+    phone.wait_for_selector("#preview-body .ok")

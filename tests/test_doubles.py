@@ -16,8 +16,10 @@ from barbu_scorer.scoring.barbu.doubles import (
     family,
     laid_against,
     maximum,
+    offers,
     refusal,
     settle,
+    shortcuts,
     targets,
     turn_order,
 )
@@ -296,3 +298,82 @@ def test_has_family(scheme_id: str, contract: str, doubler: int, expected: bool)
     from barbu_scorer.scoring.barbu.schemes import builtin
 
     assert has_family(builtin(scheme_id), contract, 0, doubler) is expected
+
+
+# --- what the form offers: each chip's reason and what a redouble waits for ----------
+
+OFFERS = [
+    # scheme, contract, declarer, doubler, {doubled: (reason, waits_for)}
+    ("tournament", "no_queens", 0, 1, {0: (None, None), 2: (None, None), 3: (None, None)}),
+    ("tournament", "trumps", 0, 2, {0: (None, None), 1: (POSITIVE, None), 3: (POSITIVE, None)}),
+    (
+        "declarer_only",
+        "no_queens",
+        1,
+        3,
+        {0: (ONLY_DECLARER, None), 1: (None, None), 2: (ONLY_DECLARER, None)},
+    ),
+    ("tournament", "no_queens", 0, 0, {1: (None, (1, 0)), 2: (None, (2, 0)), 3: (None, (3, 0))}),
+    ("tournament", "dominoes", 2, 2, {0: (None, (0, 2)), 1: (None, (1, 2)), 3: (None, (3, 2))}),
+    ("french_classic", "no_queens", 0, 0, {1: (OFF, None), 2: (OFF, None), 3: (OFF, None)}),
+    ("french_classic", "no_queens", 0, 1, {0: (OFF, None), 2: (OFF, None), 3: (OFF, None)}),
+]
+
+
+@pytest.mark.parametrize(("scheme_id", "contract", "declarer", "doubler", "expected"), OFFERS)
+def test_offers(
+    scheme_id: str, contract: str, declarer: int, doubler: int, expected: dict[int, Any]
+) -> None:
+    got = offers(SCHEMES[scheme_id], contract, declarer, doubler)
+    assert {o.doubled: (o.reason, o.waits_for) for o in got} == expected
+
+
+SHORTCUTS = [
+    (
+        "tournament",
+        "no_queens",
+        0,
+        1,
+        {"max": ((1, 0), (1, 2), (1, 3)), "family": ((1, 2), (1, 3))},
+    ),
+    ("tournament", "no_queens", 0, 0, {"max": ((0, 1), (0, 2), (0, 3))}),
+    ("tournament", "trumps", 0, 3, {"max": ((3, 0),)}),
+    ("declarer_only", "no_hearts", 2, 0, {"max": ((0, 2),)}),
+    ("french_classic", "no_queens", 0, 1, {"max": ()}),
+]
+
+
+@pytest.mark.parametrize(("scheme_id", "contract", "declarer", "doubler", "expected"), SHORTCUTS)
+def test_shortcuts(
+    scheme_id: str, contract: str, declarer: int, doubler: int, expected: dict[str, Any]
+) -> None:
+    assert shortcuts(SCHEMES[scheme_id], contract, declarer, doubler) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(sorted(SCHEMES)),
+    st.sampled_from(["no_queens", "no_hearts", "trumps", "dominoes", "no_tricks"]),
+    st.integers(0, 3),
+    st.integers(0, 3),
+    st.sets(st.integers(0, 3)),
+)
+def test_offers_agree_with_the_rules(
+    scheme_id: str, contract: str, declarer: int, doubler: int, doubled_declarer: set[int]
+) -> None:
+    """A chip offered is a legal double once what it waits for is made, and "max" ticks
+    exactly the doubles ``maximum`` allows then."""
+    scheme = SCHEMES[scheme_id]
+    if contract not in scheme.contracts:
+        return
+    made = [(s, declarer) for s in doubled_declarer if s != declarer]
+    for offer in offers(scheme, contract, declarer, doubler):
+        ready = offer.waits_for is None or offer.waits_for in made
+        why = refusal(scheme, contract, declarer, doubler, offer.doubled, made)
+        assert (offer.reason is None and ready) == (why is None)
+    ready_max = [
+        pair
+        for pair in shortcuts(scheme, contract, declarer, doubler)["max"]
+        if doubler != declarer or (pair[1], declarer) in made
+    ]
+    assert ready_max == maximum(scheme, contract, declarer, doubler, made)

@@ -11,7 +11,13 @@ from werkzeug.datastructures import MultiDict
 
 from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme
 from barbu_scorer.scoring.errors import ScoringError
-from barbu_scorer.web.forms.barbu import NewSessionForm, form_from_entry, hand_entry
+from barbu_scorer.web.forms.barbu import (
+    NewSessionForm,
+    form_from_entry,
+    hand_entry,
+    opening_form,
+    posted_doubles,
+)
 
 TOURNAMENT = BUILTINS["tournament"]
 RAVAGE = BUILTINS["ravage_city"]
@@ -191,3 +197,54 @@ def test_new_session_form_checks_the_shape(
         shown = " ".join(str(e) for seat in form.players.errors for e in seat)
         for error in errors:
             assert error in shown
+
+
+@pytest.mark.parametrize(
+    ("values", "made"),
+    [
+        (["1-0", "2-0", "0-1"], [(1, 0), (2, 0), (0, 1)]),
+        (["1-0", "1", "1-", "-1", "a-b", "1-2-3", ""], [(1, 0)]),
+        ([], []),
+    ],
+)
+def test_posted_doubles_keeps_the_well_formed(values: list[str], made: list[Any]) -> None:
+    assert posted_doubles(posted(double=values)) == made
+
+
+NO_TRICKS = {"contract": "no_tricks", "facts": {"tricks": [4, 3, 3, 3]}, "doubles": [[1, 0]]}
+DOMINOES_RANK = replace(TOURNAMENT, dominoes_start="rank")
+FIRST_CARD = replace(TOURNAMENT, dominoes_start="first_card")
+
+
+@pytest.mark.parametrize(
+    ("scheme", "entry", "asked", "choices", "contract", "data"),
+    [
+        (TOURNAMENT, None, None, ("no_tricks", "trumps"), None, []),
+        (TOURNAMENT, None, None, ("dominoes",), "dominoes", [("start_rank", "7")]),
+        (FIRST_CARD, None, None, ("dominoes",), "dominoes", []),
+        (
+            DOMINOES_RANK,
+            None,
+            "dominoes",
+            ("trumps", "dominoes"),
+            "dominoes",
+            [("start_rank", "7")],
+        ),
+        (TOURNAMENT, None, "trumps", ("trumps",), "trumps", []),
+        (TOURNAMENT, NO_TRICKS, None, ("no_tricks",), "no_tricks", form_from_entry(NO_TRICKS, 4)),
+        (TOURNAMENT, NO_TRICKS, "no_tricks", (), "no_tricks", form_from_entry(NO_TRICKS, 4)),
+        # Another contract asked for: the form starts empty.
+        (TOURNAMENT, NO_TRICKS, "trumps", ("no_tricks", "trumps"), "trumps", []),
+    ],
+)
+def test_opening_form(
+    scheme: Scheme,
+    entry: dict[str, Any] | None,
+    asked: str | None,
+    choices: tuple[str, ...],
+    contract: str | None,
+    data: Any,
+) -> None:
+    got_contract, got_data = opening_form(scheme, entry, asked, choices)
+    assert got_contract == contract
+    assert list(got_data.items(multi=True)) == list(MultiDict(data).items(multi=True))

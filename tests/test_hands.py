@@ -5,9 +5,25 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from barbu_scorer.scoring import ScoringError
-from barbu_scorer.scoring.barbu.hands import check_announcement, check_contract, raw_from_facts
+from barbu_scorer.scoring.barbu.hands import (
+    COUNT_KEYS,
+    FACT_KEYS,
+    SEAT_KEYS,
+    check_announcement,
+    check_contract,
+    complete_order,
+    count_total,
+    fill_implied,
+    finishers_to_tap,
+    implied_count,
+    left_to_place,
+    preset_start_rank,
+    raw_from_facts,
+)
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
 from barbu_scorer.scoring.barbu.schemes import Scheme, builtin, make_scheme
 
@@ -330,3 +346,88 @@ def test_dominoes_start_rank_is_optional_unless_named(start: str) -> None:
     scheme = scheme_from_dict({"dominoes_start": start})
     assert check_announcement(scheme, "dominoes", None, None) == (None, None)
     assert check_announcement(scheme, "dominoes", None, "7") == (None, "7")
+
+
+# --- what the form leaves implied ----------------------------------------------------
+
+IMPLIED = [
+    ([4, 3, 3, None], 13, (3, 3)),
+    ([None, 0, 0, 0], 13, (0, 13)),
+    ([2, 1, None, 1], 4, (2, 0)),
+    ([9, 3, 3, None], 13, None),  # over the total: nothing is implied
+    ([4, None, 3, None], 13, None),  # two blanks
+    ([4, 3, 3, 3], 13, None),
+    ([None, None, None, None], 13, None),
+]
+
+
+@pytest.mark.parametrize(("counts", "total", "implied"), IMPLIED)
+def test_implied_count(counts: list[int | None], total: int, implied: Any) -> None:
+    assert implied_count(counts, total) == implied
+
+
+@given(st.lists(st.integers(0, 13), min_size=3, max_size=10), st.data())
+def test_an_implied_count_completes_the_total(counts: list[int], data: Any) -> None:
+    """Blank any one count: the implied count is exactly the one taken out."""
+    total = sum(counts)
+    seat = data.draw(st.integers(0, len(counts) - 1))
+    blanked: list[int | None] = [None if s == seat else c for s, c in enumerate(counts)]
+    assert implied_count(blanked, total) == (seat, counts[seat])
+    assert fill_implied(blanked, "tricks", total) == counts
+
+
+@pytest.mark.parametrize(
+    ("counts", "total", "filled"),
+    [
+        ([4, 3, 3, None], 13, [4, 3, 3, 3]),
+        ([4, None, 3, None], 13, [4, None, 3, None]),
+        ([9, 3, 3, 3], 13, [9, 3, 3, 3]),  # complete: scoring checks the sum
+    ],
+)
+def test_fill_implied(counts: list[int | None], total: int, filled: list[int | None]) -> None:
+    assert fill_implied(counts, "tricks", total) == filled
+
+
+def test_fill_implied_refuses_counts_over_the_total() -> None:
+    with pytest.raises(ScoringError, match="^the queens add up to 5, not 4$"):
+        fill_implied([4, 1, None, 0], "queens", 4)
+
+
+@pytest.mark.parametrize(
+    ("counts", "total", "left"),
+    [
+        ([4, None, None, None], 13, 9),
+        ([4, 3, None, None], 13, 6),
+        ([4, 3, 3, None], 13, 0),  # one blank: implied, nothing to place
+        ([None, None, None, None], 13, 0),
+        ([9, 5, None, None], 13, 0),  # over the total
+        ([4, 0, None, None], 4, 0),
+    ],
+)
+def test_left_to_place(counts: list[int | None], total: int, left: int) -> None:
+    assert left_to_place(counts, total) == left
+
+
+@pytest.mark.parametrize(
+    ("order", "players", "complete"),
+    [
+        ([2, 0, 3], 4, [2, 0, 3, 1]),
+        ([2, 0, 3, 1], 4, [2, 0, 3, 1]),
+        ([4, 0, 1, 2], 5, [4, 0, 1, 2, 3]),
+        ([1, 0], 3, [1, 0, 2]),
+    ],
+)
+def test_the_last_finisher_is_implied(order: list[int], players: int, complete: list[int]) -> None:
+    assert finishers_to_tap(players) == players - 1
+    assert complete_order(order, players) == complete
+
+
+@pytest.mark.parametrize(("start", "preset"), [("rank", "7"), ("fixed", "7"), ("first_card", None)])
+def test_dominoes_preset_start_rank(start: str, preset: str | None) -> None:
+    assert preset_start_rank(scheme_from_dict({"dominoes_start": start})) == preset
+
+
+@pytest.mark.parametrize(("key", "total"), [("tricks", 13), ("queens", 4), ("hearts", 13)])
+def test_count_total(key: str, total: int) -> None:
+    assert count_total(builtin("tournament"), key) == total
+    assert set(COUNT_KEYS) | set(SEAT_KEYS) <= {k for keys in FACT_KEYS.values() for k in keys}

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from barbu_scorer.scoring import HandEntry, ScoringError, score_session
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
 from barbu_scorer.scoring.barbu.schemes import Scheme, builtin, make_scheme
-from barbu_scorer.scoring.barbu.sessions import Roles, open_contracts, roles
+from barbu_scorer.scoring.barbu.sessions import Roles, contracts_for, open_contracts, roles
 
 TOURNAMENT = builtin("tournament")
 # One block's raw scores by seat relative to the declarer (declarer, left, opposite, right).
@@ -421,3 +421,34 @@ def test_block_check_adds_raw_scores_against_the_scheme_totals() -> None:
     hands = [("no_queens", [-12, -6, -6, 0]), ("trumps", [20, 15, 15, 15])]
     assert block_check(scheme, hands) == (41, 41)
     assert block_check(scheme, [("no_queens", [-12, -6, -6, 1])]) == (-23, -24)
+
+
+TOURNAMENT_ORDER = ("no_tricks", "no_queens", "no_last_two", "no_hearts", "no_king_of_hearts")
+ALL = TOURNAMENT.contracts
+A_BLOCK_AND_ONE = (*ALL, "no_queens")
+
+
+@pytest.mark.parametrize(
+    ("scheme_id", "contracts", "number", "expected"),
+    [
+        # A new hand: what its declarer has left.
+        ("tournament", (), 1, ALL),
+        ("tournament", ("no_tricks",), 2, ALL[1:]),
+        # A correction: less what the later hands of the block declared.
+        ("tournament", TOURNAMENT_ORDER, 1, ("no_tricks", "trumps", "dominoes")),
+        ("tournament", TOURNAMENT_ORDER, 3, ("no_last_two", "trumps", "dominoes")),
+        ("tournament", TOURNAMENT_ORDER, 5, ("no_king_of_hearts", "trumps", "dominoes")),
+        # Each block on its own: the next one starts afresh.
+        ("tournament", A_BLOCK_AND_ONE, 7, ("dominoes",)),
+        ("tournament", A_BLOCK_AND_ONE, 8, ALL),
+        ("tournament", A_BLOCK_AND_ONE, 9, tuple(c for c in ALL if c != "no_queens")),
+        # A fixed order offers the one contract the hand is.
+        ("french_classic", (), 1, ("no_tricks",)),
+        ("french_classic", ("no_tricks", "no_hearts"), 1, ("no_tricks",)),
+        ("french_classic", ("no_tricks", "no_hearts"), 3, ("no_queens",)),
+    ],
+)
+def test_contracts_for(
+    scheme_id: str, contracts: tuple[str, ...], number: int, expected: tuple[str, ...]
+) -> None:
+    assert contracts_for(builtin(scheme_id), contracts, number) == expected

@@ -211,8 +211,8 @@ def test_check_previews_without_storing(client: FlaskClient) -> None:
     response = post(client, created["id"], 1, pairs)
     assert response.status_code == 200
     page = text(response)
-    assert "✓ adds up to -24" in page
-    assert re.search(r"hand -18 0 -6 0", page)
+    assert f"✓ adds up to {shown(-24)}" in page
+    assert f"hand {shown(-18)} 0 {shown(-6)} 0" in page
     assert "Save hand" in page
     # The page keeps what was entered, the implied count included.
     assert form(response).checked("queens-0") == ["2"]
@@ -225,7 +225,7 @@ def test_the_live_preview(client: FlaskClient) -> None:
     url = f"/s/{created['id']}/hand/1/preview"
     good = client.post(url, data=dict(fields("no_king_of_hearts", king_of_hearts=2)))
     assert good.status_code == 200 and good.get_json()["ok"] is True
-    assert "adds up to -20" in good.get_json()["html"]
+    assert f"adds up to {shown(-20)}" in good.get_json()["html"]
     bad = client.post(url, data=dict(fields("no_queens", queens_0=4, queens_1=1)))
     assert bad.get_json()["ok"] is False
     assert client.post(url, data={"contract": "nonsense"}).status_code == 400
@@ -520,7 +520,7 @@ def test_a_past_hand_is_prefilled(client: FlaskClient) -> None:
     assert page.data()[:3] == [("number", "1"), ("version", "1"), ("contract", "no_tricks")]
     assert [page.checked(f"tricks-{s}") for s in range(4)] == [["4"], ["3"], ["3"], ["3"]]
     assert sorted(page.checked("double")) == ["1-0", "2-0", "3-0"]
-    assert "✓ adds up to -26" in text(response)
+    assert f"✓ adds up to {shown(-26)}" in text(response)
     trumps = form(client.get(f"/s/{created['id']}/hand/1?contract=trumps"))
     assert trumps.checked("double") == [] and trumps.checked("tricks-0") == []
 
@@ -641,3 +641,38 @@ def test_pages_and_api_agree_after_corrections(app: Flask, client: FlaskClient) 
         assert {name: figure(v) for name, v in on_page.items()} == dict(
             zip(PLAYERS, totals, strict=True)
         )
+
+
+# --- what the page script reads: the server decides, the script toggles --------------
+
+
+def test_the_live_preview_sends_the_implied_counts(client: FlaskClient) -> None:
+    created = session(client)
+    url = f"/s/{created['id']}/hand/1/preview"
+    three = fields("no_queens", queens_0=2, queens_1=1, queens_2=1)
+    assert client.post(url, data=_multi(three)).get_json()["implied"] == {"queens-3": 0}
+    two = fields("no_queens", queens_0=2, queens_1=1)
+    assert client.post(url, data=_multi(two)).get_json()["implied"] == {}
+    # The page drawn without JavaScript marks the same count.
+    html = post(client, created["id"], 1, [*three, ("action", "check")]).get_data(as_text=True)
+    assert re.search(
+        r'class="count-row implied" data-field="queens-3"><span class="who" data-implied="0">Dan<',
+        html,
+    )
+
+
+def test_chips_and_shortcuts_say_what_they_need(client: FlaskClient) -> None:
+    created = session(client)
+    html = client.get(f"/s/{created['id']}/hand/1?contract=no_queens").get_data(as_text=True)
+    # A redouble waits for the double it answers; every chip names its other way round.
+    assert re.search(r'value="0-2"\s+data-requires="2-0" data-pair="2-0"', html)
+    assert re.search(r'value="1-2"\s+data-pair="2-1"', html)
+    assert 'value="max-1" class="chip short" data-shortcut="max" data-targets="1-0 1-2 1-3"' in html
+    assert (
+        'value="family-1" class="chip short" data-shortcut="family" data-targets="1-2 1-3"' in html
+    )
+    assert 'value="max-0" class="chip short" data-shortcut="max" data-targets="0-1 0-2 0-3"' in html
+    assert 'value="family-0"' not in html
+    trumps = client.get(f"/s/{created['id']}/hand/1?contract=trumps").get_data(as_text=True)
+    assert 'value="max-2" class="chip short" data-shortcut="max" data-targets="2-0"' in trumps
+    assert 'value="family-2"' not in trumps

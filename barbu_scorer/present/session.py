@@ -62,7 +62,7 @@ def session_view(session: Session, players: Sequence[str]) -> dict[str, Any]:
             if laid is not None
         ]
     per_block = len(scheme.contracts)
-    blocks = []
+    blocks: list[dict[str, Any]] = []
     for block in session.quota:
         hands = [h for h in session.hands if h.block == len(blocks)]
         raw_sum, expected = block_check(scheme, [(h.entry.contract, h.raw) for h in hands])
@@ -94,6 +94,8 @@ def session_view(session: Session, players: Sequence[str]) -> dict[str, Any]:
         "hands_left": quota.hands_left if quota else 0,
         "blocks": blocks,
         "winners": [players[s] for s in session.winners],
+        "shared": len(session.winners) > 1,
+        "last": len(session.hands),  # the hand an undo would take back (0: none yet)
         "label": lambda hand: contract_label(session, hand),
         "short": lambda hand: contract_label(session, hand, short=True),
         "notation": lambda hand: doubles_notation(hand.doubles, [p[:3] for p in players]),

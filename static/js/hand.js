@@ -1,16 +1,28 @@
-// Recording a hand: instant preview from the server, implied counts, doubling shortcuts.
+// Recording a hand: instant preview from the server, the implied counts it sends, and the
+// doubling shortcuts. The server decides every rule: each chip says which double it waits
+// for (data-requires) and which is its other way round (data-pair), each shortcut which
+// doubles it ticks (data-targets); the preview's answer names the implied counts.
 // Everything here is an enhancement: without it the form posts and the server answers.
 (() => {
   const form = document.getElementById("hand-form");
   if (!form) return;
   const body = document.getElementById("preview-body");
   const save = document.getElementById("save");
-  const declarerRow = form.querySelector(".double-row.declarer");
-  const declarer = declarerRow ? declarerRow.dataset.doubler : null;
+  const chip = (value) => form.querySelector(`input[name="double"][value="${value}"]`);
+
+  function showImplied(implied) {
+    form.querySelectorAll(".count-row[data-field]").forEach((row) => {
+      const value = implied[row.dataset.field];
+      row.classList.toggle("implied", value !== undefined);
+      if (value !== undefined) row.querySelector(".who").dataset.implied = `${value}`;
+    });
+  }
+
   const preview = livePreview(form, {
     show: (answer) => {
       body.innerHTML = answer.html;
       save.setAttribute("aria-disabled", answer.ok ? "false" : "true");
+      showImplied(answer.implied || {});
     },
     offline: () => {
       const note = document.createElement("p");
@@ -21,52 +33,31 @@
     },
   });
 
-  function syncRedoubles() {
+  function syncDoubles() {
     form.querySelectorAll("input[data-requires]").forEach((box) => {
-      const source = form.querySelector(`input[name="double"][value="${box.dataset.requires}"]`);
+      const source = chip(box.dataset.requires);
       const allowed = Boolean(source && source.checked);
       box.disabled = !allowed;
       if (!allowed) box.checked = false;
       box.closest(".chip").classList.toggle("disabled", !allowed);
     });
-    form.querySelectorAll('input[name="double"]').forEach((box) => {
-      const [a, b] = box.value.split("-");
-      const back = form.querySelector(`input[name="double"][value="${b}-${a}"]`);
-      const mark = box.closest(".chip");
-      mark.classList.toggle("redouble", box.checked && Boolean(back && back.checked));
-    });
-  }
-
-  function syncImplied() {
-    form.querySelectorAll("fieldset.counts").forEach((set) => {
-      const total = Number(set.dataset.total);
-      const rows = [...set.querySelectorAll(".count-row")];
-      const picked = rows.map((row) => row.querySelector("input:checked"));
-      const blank = rows.filter((_, i) => !picked[i]);
-      rows.forEach((row) => row.classList.remove("implied"));
-      if (blank.length === 1) {
-        const sum = picked.reduce((acc, input) => acc + (input ? Number(input.value) : 0), 0);
-        const left = total - sum;
-        if (left >= 0) {
-          blank[0].classList.add("implied");
-          blank[0].dataset.implied = `${left} (implied)`;
-          blank[0].querySelector(".who").dataset.implied = `${left}`;
-        }
-      }
+    form.querySelectorAll("input[data-pair]").forEach((box) => {
+      const pair = chip(box.dataset.pair);
+      box.closest(".chip").classList.toggle("redouble", box.checked && Boolean(pair && pair.checked));
     });
   }
 
   function refresh() {
-    syncRedoubles();
-    syncImplied();
+    syncDoubles();
     preview.later();
   }
 
   form.addEventListener("change", (event) => {
     const target = event.target;
-    if (target.name && target.name.startsWith("order-") && target.checked) {
-      // A player finishes once: tapping them in one place clears them elsewhere.
-      form.querySelectorAll(`input[name^="order-"][value="${target.value}"]`).forEach((other) => {
+    const group = target.closest("[data-exclusive]");
+    if (group && target.checked) {
+      // One answer per value in this group: tapping it in one place clears it elsewhere.
+      group.querySelectorAll(`input[value="${target.value}"]`).forEach((other) => {
         if (other !== target) other.checked = false;
       });
     }
@@ -84,16 +75,13 @@
     }
   });
 
-  form.querySelectorAll("button[data-shortcut]").forEach((button) => {
+  form.querySelectorAll("button[data-targets]").forEach((button) => {
     button.addEventListener("click", (event) => {
       event.preventDefault();
-      const row = button.closest(".double-row");
-      syncRedoubles();
-      row.querySelectorAll('input[name="double"]').forEach((box) => {
-        const target = box.value.split("-")[1];
-        if (box.disabled) return;
-        if (button.dataset.shortcut === "family" && target === declarer) return;
-        box.checked = true;
+      syncDoubles();
+      button.dataset.targets.split(" ").filter(Boolean).forEach((value) => {
+        const box = chip(value);
+        if (box && !box.disabled) box.checked = true;
       });
       refresh();
     });
@@ -101,8 +89,7 @@
 
   preview.gateSave(save, body);
 
-  syncRedoubles();
-  syncImplied();
+  syncDoubles();
   // A refusal the server just drew stays on screen until the scorer changes something.
   const refused = body.querySelector("[role=alert]");
   if (!refused && form.querySelector("input:checked, input[name^=raw-][value]:not([value=''])")) {

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.errors import ScoringError
@@ -87,6 +87,47 @@ def has_family(scheme: Scheme, contract: str, declarer: int, doubler: int) -> bo
     except ScoringError:
         return False
     return True
+
+
+class Offer(NamedTuple):
+    """A double the form offers before the others are made: why it never may be (None
+    when it may), and the double it waits for (a redouble waits for the double it answers)."""
+
+    doubled: int
+    reason: str | None
+    waits_for: Double | None
+
+
+def offers(scheme: Scheme, contract: str, declarer: int, doubler: int) -> tuple[Offer, ...]:
+    """Every seat ``doubler`` might double, with what the form needs to offer it."""
+    out = []
+    for seat in range(scheme.players):
+        if seat == doubler:
+            continue
+        if doubler != declarer:
+            out.append(Offer(seat, refusal(scheme, contract, declarer, doubler, seat), None))
+        elif not scheme.doubling:
+            out.append(Offer(seat, "this scheme plays without doubles", None))
+        else:
+            out.append(Offer(seat, None, (seat, declarer)))
+    return tuple(out)
+
+
+def shortcuts(
+    scheme: Scheme, contract: str, declarer: int, doubler: int
+) -> dict[str, tuple[Double, ...]]:
+    """The shortcuts of a doubling turn and the doubles each ticks: "max" every double
+    offered (a redouble only once its double is made), "family" where it means something."""
+    out = {
+        "max": tuple(
+            (doubler, o.doubled)
+            for o in offers(scheme, contract, declarer, doubler)
+            if o.reason is None
+        )
+    }
+    if has_family(scheme, contract, declarer, doubler):
+        out["family"] = tuple(family(scheme, contract, declarer, doubler))
+    return out
 
 
 def check_doubles(scheme: Scheme, contract: str, declarer: int, doubles: Any) -> tuple[Double, ...]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from barbu_scorer.scoring.barbu.cards import SUITS, ranks
@@ -24,6 +24,65 @@ FACT_KEYS: dict[str, tuple[str, ...]] = {
 }
 FACT_KEYS["salad"] = tuple(key for c in NEGATIVES for key in FACT_KEYS[c])
 WORDS = {"tricks": "tricks", "queens": "queens", "hearts": "hearts"}
+COUNT_KEYS = ("tricks", "queens", "hearts")  # facts counted per player, adding up to a total
+SEAT_KEYS = ("ace_of_hearts", "king_of_hearts", "penultimate", "last")  # facts naming one seat
+
+
+def count_total(scheme: Scheme, key: str) -> int:
+    """What the counts of ``key`` (tricks, queens, hearts) add up to in this scheme."""
+    return {"tricks": scheme.tricks, "queens": scheme.queens, "hearts": scheme.hearts}[key]
+
+
+def _lone_blank(counts: Sequence[int | None], total: int) -> tuple[int, int] | None:
+    blank = [seat for seat, count in enumerate(counts) if count is None]
+    if len(blank) != 1:
+        return None
+    return blank[0], total - sum(count for count in counts if count is not None)
+
+
+def implied_count(counts: Sequence[int | None], total: int) -> tuple[int, int] | None:
+    """The one blank seat and the count the total leaves it (the last count is implied).
+
+    None unless exactly one count is blank and the others leave it a count (0 or more).
+    """
+    lone = _lone_blank(counts, total)
+    return lone if lone is not None and lone[1] >= 0 else None
+
+
+def fill_implied(counts: Sequence[int | None], key: str, total: int) -> list[int | None]:
+    """The counts with a lone blank filled from the total; refuses counts over the total."""
+    filled = list(counts)
+    lone = _lone_blank(counts, total)
+    if lone is not None:
+        seat, left = lone
+        if left < 0:
+            raise ScoringError(f"the {WORDS[key]} add up to {total - left}, not {total}")
+        filled[seat] = left
+    return filled
+
+
+def left_to_place(counts: Sequence[int | None], total: int) -> int:
+    """How many of the total are still to place while two or more counts are blank (else 0)."""
+    given = [count for count in counts if count is not None]
+    if not given or len(given) >= len(counts) - 1:
+        return 0
+    return max(total - sum(given), 0)
+
+
+def finishers_to_tap(players: int) -> int:
+    """How many Dominoes finishers the scorer names: all but the last, who is implied."""
+    return players - 1
+
+
+def complete_order(order: Sequence[int], players: int) -> list[int]:
+    """The finishing order with the players not listed (the implied last) at the end."""
+    return [*order, *(seat for seat in range(players) if seat not in order)]
+
+
+def preset_start_rank(scheme: Scheme) -> str | None:
+    """The Dominoes starting rank a new hand offers ticked: the seven, unless the
+    declarer's first card decides (then nothing is preset)."""
+    return None if scheme.dominoes_start == "first_card" else "7"
 
 
 def check_contract(scheme: Scheme, contract: Any) -> str:
@@ -109,7 +168,7 @@ def _component(scheme: Scheme, contract: str, facts: Mapping[str, Any]) -> Raw:
         order = [_seat(s, "each finisher", n) for s in order]
         if len(set(order)) != len(order):
             raise ScoringError("order: a player is listed twice")
-        order += [s for s in range(n) if s not in order]
+        order = complete_order(order, n)
         raw = [0] * n
         for position, seat in enumerate(order):
             raw[seat] = scheme.awards[position]

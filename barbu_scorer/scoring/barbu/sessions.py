@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from barbu_scorer.scoring.barbu import doubles as dbl
@@ -72,7 +72,7 @@ class BlockQuota:
     def must_double_now(self, seat: int) -> bool:
         """Whether the seat owes as many doubles as there are hands left."""
         owed = self.owed[seat]
-        return bool(owed) and self.hands_left > 0 and owed >= self.hands_left
+        return owed is not None and owed != 0 and 0 < self.hands_left <= owed
 
 
 @dataclass(frozen=True)
@@ -134,6 +134,15 @@ def open_contracts(scheme: Scheme, played: Sequence[str]) -> tuple[str, ...]:
     if scheme.order == "fixed":
         return (scheme.contracts[len(in_block)],)
     return tuple(c for c in scheme.contracts if c not in in_block)
+
+
+def contracts_for(scheme: Scheme, contracts: Sequence[str], number: int) -> tuple[str, ...]:
+    """The contracts hand ``number`` may be, given every hand's contract so far: those its
+    declarer had left at that point, less those later hands of its block declared."""
+    per_block = len(scheme.contracts)
+    block_end = (number - 1) // per_block * per_block + per_block
+    later = set(contracts[number:block_end])
+    return tuple(c for c in open_contracts(scheme, contracts[: number - 1]) if c not in later)
 
 
 def _raw(
@@ -261,20 +270,7 @@ def score_session(scheme: Scheme, first_declarer: int, entries: Sequence[HandEnt
             quota[block] = _quota(scheme, block, who.declarer, block_hands)
         penalties = quota[block].penalties or (0,) * n
         totals = [t + a + p for t, a, p in zip(totals, adjusted, penalties, strict=True)]
-        scored.append(
-            ScoredHand(
-                index + 1,
-                block,
-                who,
-                entry,
-                doubles,
-                raw,
-                transfers,
-                adjusted,
-                penalties,
-                tuple(totals),
-            )
-        )
+        scored.append(replace(hand, penalties=penalties, totals=tuple(totals)))
     complete = len(scored) == scheme.hands
     winners = tuple(s for s in range(n) if totals[s] == max(totals)) if complete else ()
     return Session(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -10,7 +11,16 @@ from werkzeug.datastructures import MultiDict
 from wtforms import FieldList, HiddenField, IntegerField, RadioField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, Optional
 
-from barbu_scorer.scoring.barbu.hands import FACT_KEYS
+from barbu_scorer.scoring.barbu.doubles import Double
+from barbu_scorer.scoring.barbu.hands import (
+    COUNT_KEYS,
+    FACT_KEYS,
+    SEAT_KEYS,
+    count_total,
+    fill_implied,
+    finishers_to_tap,
+    preset_start_rank,
+)
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.errors import ScoringError
 
@@ -18,9 +28,6 @@ try:
     from wtforms.fields.choices import SelectChoice
 except ImportError:  # WTForms before 3.3 takes (value, label) pairs
     SelectChoice = None
-
-COUNT_KEYS = ("tricks", "queens", "hearts")
-SEAT_KEYS = ("ace_of_hearts", "king_of_hearts", "penultimate", "last")
 
 
 def radio_choices(*pairs: tuple[Any, Any]) -> list[Any]:
@@ -68,15 +75,18 @@ def _int(text: str | None) -> int | None:
 
 
 def _counts(form: MultiDict[str, str], key: str, players: int, total: int) -> list[int | None]:
-    counts = [_int(form.get(f"{key}-{seat}")) for seat in range(players)]
-    missing = [seat for seat, c in enumerate(counts) if c is None]
-    if len(missing) == 1:
-        # The last player's count follows from the total: the scorer need not enter it.
-        implied = total - sum(c for c in counts if c is not None)
-        if implied < 0:
-            raise ScoringError(f"the {key} add up to {total - implied}, not {total}")
-        counts[missing[0]] = implied
-    return counts
+    # The last player's count follows from the total: the scorer need not enter it.
+    return fill_implied([_int(form.get(f"{key}-{seat}")) for seat in range(players)], key, total)
+
+
+def posted_doubles(form: MultiDict[str, str]) -> list[Double]:
+    """The well-formed doubles ticked on the form (anything else is left to ``hand_entry``)."""
+    made = []
+    for value in form.getlist("double"):
+        a, sep, b = value.partition("-")
+        if sep and a.isdigit() and b.isdigit():
+            made.append((int(a), int(b)))
+    return made
 
 
 def hand_entry(form: MultiDict[str, str], scheme: Scheme, contract: str) -> dict[str, Any]:
@@ -105,10 +115,9 @@ def hand_entry(form: MultiDict[str, str], scheme: Scheme, contract: str) -> dict
             raise ScoringError("type a raw score for every player")
         return entry
     facts: dict[str, Any] = {}
-    totals = {"tricks": scheme.tricks, "queens": scheme.queens, "hearts": scheme.hearts}
     for key in FACT_KEYS.get(contract, ()):
         if key in COUNT_KEYS:
-            counts = _counts(form, key, n, totals[key])
+            counts = _counts(form, key, n, count_total(scheme, key))
             if None in counts:
                 raise ScoringError(f"pick the {key} of every player (the last one is implied)")
             facts[key] = counts
@@ -118,7 +127,7 @@ def hand_entry(form: MultiDict[str, str], scheme: Scheme, contract: str) -> dict
                 raise ScoringError(f"pick who took {key.replace('_', ' ')}")
             facts[key] = seat
         elif key == "order":
-            order = [_int(form.get(f"order-{pos}")) for pos in range(n - 1)]
+            order = [_int(form.get(f"order-{pos}")) for pos in range(finishers_to_tap(n))]
             if None in order:
                 raise ScoringError("tap the players in finishing order (the last is implied)")
             facts["order"] = order
@@ -149,9 +158,26 @@ def form_from_entry(entry: dict[str, Any], players: int) -> MultiDict[str, str]:
         elif key in SEAT_KEYS:
             pairs.append((key, str(value)))
         elif key == "order":
-            pairs += [(f"order-{pos}", str(s)) for pos, s in enumerate(value[: players - 1])]
+            tapped = value[: finishers_to_tap(players)]
+            pairs += [(f"order-{pos}", str(s)) for pos, s in enumerate(tapped)]
         elif key == "most_cards":
             pairs += [("most_cards", str(s)) for s in value]
         elif key == "undoubled":
             pairs.append(("undoubled", "1"))
     return MultiDict(pairs)
+
+
+def opening_form(
+    scheme: Scheme, entry: dict[str, Any] | None, asked: str | None, choices: Sequence[str]
+) -> tuple[str | None, MultiDict[str, str]]:
+    """The contract and fields a hand's page first shows: a past hand as stored (unless
+    another contract is asked for), else the only contract left; Dominoes' preset rank."""
+    data: MultiDict[str, str] = MultiDict()
+    if entry is not None and asked in (None, entry["contract"]):
+        data = form_from_entry(entry, scheme.players)
+    contract = asked or data.get("contract") or (choices[0] if len(choices) == 1 else None)
+    rank = preset_start_rank(scheme)
+    if contract == "dominoes" and "start_rank" not in data and rank is not None:
+        data = MultiDict(data)
+        data["start_rank"] = rank  # "dominoes from the seven": preselected, one tap to change
+    return contract, data

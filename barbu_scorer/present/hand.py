@@ -1,0 +1,206 @@
+"""What the hand form shows: the roles, the doubling rows with what each chip and
+shortcut needs, and the count pickers with their implied counts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from barbu_scorer.present.format import signed
+from barbu_scorer.present.hand_preview import Sitting, implied
+from barbu_scorer.scoring.barbu import doubles as dbl
+from barbu_scorer.scoring.barbu.cards import ranks
+from barbu_scorer.scoring.barbu.hands import COUNT_KEYS, FACT_KEYS, count_total, finishers_to_tap
+from barbu_scorer.scoring.barbu.schemes import Scheme
+from barbu_scorer.scoring.barbu.sessions import BlockQuota, roles
+
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th")
+
+
+@dataclass(frozen=True)
+class Target:
+    """One chip of a doubling row: ``doubler`` doubles ``name``."""
+
+    value: str  # "doubler-doubled", as the form posts it
+    name: str
+    reason: str | None  # why this double may never be made here (the chip is disabled)
+    requires: str  # the double this one waits for: a redouble answers a double ("" if none)
+    pair: str  # the same double the other way round: both made is a redouble
+    checked: bool
+    redouble: bool  # the other way round is made too
+
+
+@dataclass(frozen=True)
+class Shortcut:
+    """A button that ticks several doubles: "max" or "family"."""
+
+    kind: str
+    targets: str  # the values it ticks, space-separated (those still disabled stay off)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the quota still asks of a player against this block's declarer."""
+
+    owed: int
+    hands_left: int
+    must: bool
+
+
+@dataclass(frozen=True)
+class DoublingRow:
+    """One player's doubling turn."""
+
+    seat: int
+    name: str
+    declarer: bool
+    targets: tuple[Target, ...]
+    shortcuts: tuple[Shortcut, ...]
+    reasons: str  # the distinct reasons of the disabled chips, joined
+    advice: Advice | None
+
+
+@dataclass(frozen=True)
+class CountRow:
+    """One player's count picker; ``implied`` is the count the total leaves a lone blank."""
+
+    seat: int
+    name: str
+    field: str
+    picked: str | None
+    implied: int | None
+
+
+@dataclass(frozen=True)
+class CountBox:
+    """The pickers of one counted fact (tricks, queens or hearts)."""
+
+    key: str
+    total: int
+    choices: tuple[str, ...]
+    rows: tuple[CountRow, ...]
+
+
+@dataclass(frozen=True)
+class HandPage:
+    """Everything the hand form prints."""
+
+    number: int
+    hands: int
+    correcting: bool
+    declarer: str
+    dealer: str
+    cutter: str
+    leader: str
+    choices: tuple[str, ...]
+    contract: str | None
+    fact_keys: tuple[str, ...]
+    rows: tuple[DoublingRow, ...]
+    counts: dict[str, CountBox]
+    places: tuple[tuple[int, str], ...]  # the Dominoes finishers to tap: (position, ordinal)
+    penultimate: int  # the number of the penultimate trick
+    last: int
+    ranks: tuple[str, ...]
+    raw_total: str
+
+
+def advice(quota: BlockQuota | None) -> dict[int, Advice]:
+    """Quota advice per seat: who still owes doubles on the declarer, and who must now."""
+    if quota is None:
+        return {}
+    return {
+        seat: Advice(owed, quota.hands_left, quota.must_double_now(seat))
+        for seat, owed in enumerate(quota.owed)
+        if owed
+    }
+
+
+def doubling_rows(
+    stored: Sitting, number: int, contract: str, made: Sequence[dbl.Double]
+) -> tuple[DoublingRow, ...]:
+    """Each player's doubling turn, from the declarer's left round to the declarer."""
+    scheme, players = stored.scheme, stored.players
+    declarer = roles(scheme, stored.first_declarer, number - 1).declarer
+    new_hand = number > len(stored.entries)
+    owes = advice(stored.score().current_quota()) if new_hand and scheme.quota else {}
+    rows = []
+    for doubler in dbl.turn_order(declarer, scheme.players):
+        targets = tuple(
+            Target(
+                f"{doubler}-{o.doubled}",
+                players[o.doubled],
+                o.reason,
+                f"{o.waits_for[0]}-{o.waits_for[1]}" if o.waits_for else "",
+                f"{o.doubled}-{doubler}",
+                (doubler, o.doubled) in made,
+                (o.doubled, doubler) in made,
+            )
+            for o in dbl.offers(scheme, contract, declarer, doubler)
+        )
+        shortcuts = tuple(
+            Shortcut(kind, " ".join(f"{a}-{b}" for a, b in pairs))
+            for kind, pairs in dbl.shortcuts(scheme, contract, declarer, doubler).items()
+        )
+        reasons = "; ".join(dict.fromkeys(t.reason for t in targets if t.reason))
+        rows.append(
+            DoublingRow(
+                doubler,
+                players[doubler],
+                doubler == declarer,
+                targets,
+                shortcuts,
+                reasons,
+                owes.get(doubler),
+            )
+        )
+    return tuple(rows)
+
+
+def count_boxes(
+    scheme: Scheme, players: Sequence[str], contract: str, data: Mapping[str, str]
+) -> dict[str, CountBox]:
+    """The count pickers of the contract's counted facts, the implied count marked."""
+    found = implied(scheme, contract, data)
+    boxes = {}
+    for key in (k for k in FACT_KEYS.get(contract, ()) if k in COUNT_KEYS):
+        total = count_total(scheme, key)
+        rows = tuple(
+            CountRow(
+                seat, name, f"{key}-{seat}", data.get(f"{key}-{seat}"), found.get(f"{key}-{seat}")
+            )
+            for seat, name in enumerate(players)
+        )
+        boxes[key] = CountBox(key, total, tuple(str(n) for n in range(total + 1)), rows)
+    return boxes
+
+
+def hand_page(
+    stored: Sitting,
+    number: int,
+    contract: str | None,
+    choices: tuple[str, ...],
+    data: Mapping[str, str],
+    made: Sequence[dbl.Double],
+) -> HandPage:
+    """The hand form's view-model, for hand ``number`` and the chosen ``contract``."""
+    scheme, players = stored.scheme, stored.players
+    who = roles(scheme, stored.first_declarer, number - 1, contract)
+    return HandPage(
+        number=number,
+        hands=scheme.hands,
+        correcting=number <= len(stored.entries),
+        declarer=players[who.declarer],
+        dealer=players[who.dealer],
+        cutter=players[who.cutter],
+        leader=players[who.leader],
+        choices=choices,
+        contract=contract,
+        fact_keys=FACT_KEYS.get(contract or "", ()),
+        rows=doubling_rows(stored, number, contract, made) if contract else (),
+        counts=count_boxes(scheme, players, contract, data) if contract else {},
+        places=tuple(enumerate(ORDINALS[: finishers_to_tap(scheme.players)])),
+        penultimate=scheme.tricks - 1,
+        last=scheme.tricks,
+        ranks=tuple(ranks(scheme.pack)),
+        raw_total=signed(scheme.total(contract)) if contract else "",
+    )
