@@ -33,7 +33,7 @@ SUBGAME_FIELDS: dict[Subgame, tuple[str, ...]] = {
     "last_two": ("penultimate", "last"),
     "queens": ("queens",),
 }
-SPLIT_CARDS: dict[Subgame, int] = {"hearts": 13, "queens": 4}  # the cards a count splits
+SPLIT_CARDS: dict[str, int] = {"hearts": 13, "queens": 4}  # the cards a count splits
 TAKEN = ("the K♥", "trick 12", "trick 13")
 
 
