@@ -54,6 +54,11 @@ class Status:
     subgames: tuple[Subgame, ...]
     deals: int = DEALS  # in the session
 
+    @property
+    def forced(self) -> bool:
+        """The dealer has one sub-game left (deals 13-16)."""
+        return len(self.subgames) == 1
+
 
 def deal_status(doc: Mapping[str, Any], number: int) -> Status:
     """Where deal ``number`` stands: a past deal as it was played, a new one as it will be."""
