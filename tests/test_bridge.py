@@ -10,18 +10,22 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from barbu_scorer.scoring.bridge.deals import (
-    SUBGAMES,
-    BarbuResult,
     Deal,
     SessionScore,
-    Subgame,
-    barbu_points,
     check_session,
     dealer_of,
+    lead,
     score_session,
-    subgames_left,
 )
 from barbu_scorer.scoring.bridge.rubber import STRAINS, Contract, Honours, Points, Side, other
+from barbu_scorer.scoring.bridge.subgames import (
+    SUBGAMES,
+    BarbuResult,
+    Subgame,
+    barbu_points,
+    split_from,
+    subgames_left,
+)
 from barbu_scorer.scoring.errors import ScoringError
 
 
@@ -460,9 +464,54 @@ def test_session_invariants(drawn: tuple[list[Deal], int, int]) -> None:
     assert [n for rubber in score.rubbers for n in rubber.deals] == list(range(1, len(deals) + 1))
     assert [rubber.number for rubber in score.rubbers] == list(range(1, len(score.rubbers) + 1))
     assert all(rubber.complete for rubber in score.rubbers[:-1])
+    assert sum((rubber.points for rubber in score.rubbers), Points()) == score.totals
+    for rubber in score.rubbers:
+        won = [score.deals[n - 1].game_won for n in rubber.deals]
+        assert rubber.games == Points(won.count("NS"), won.count("EW"))
+    assert all(deal.points == deal.above + deal.below + deal.barbu_points for deal in score.deals)
     assert score.complete == (len(deals) == 16)
+    if score.next is not None:
+        assert score.next.number == len(deals) + 1
+        assert score.next.dealer == dealer_of(score.next.number, first_dealer)
+        assert score.next.subgames == subgames_left([d.subgame for d in deals], score.next.number)
+        last = score.rubbers[-1] if score.rubbers else None
+        if last is None or last.complete:
+            assert score.next.rubber == (last.number + 1 if last else 1)
+            assert score.next.vulnerable == frozenset()
+            assert score.next.partscores == Points()
+        else:
+            assert score.next.rubber == last.number
+            assert score.next.vulnerable == {s for s in ("NS", "EW") if last.games.of(s)}
+    else:
+        assert score.complete
     if not score.complete:
         assert score.winner is None
         assert score.unfinished_bonus == Points()
     elif score.totals.ns != score.totals.ew:
         assert score.winner == ("NS" if score.totals.ns > score.totals.ew else "EW")
+
+
+@pytest.mark.parametrize(
+    ("side", "taken", "cards", "expected"),
+    [
+        ("NS", 4, 13, Points(4, 9)),
+        ("EW", 4, 13, Points(9, 4)),
+        ("NS", 0, 4, Points(0, 4)),
+        ("EW", 4, 4, Points(0, 4)),
+    ],
+)
+def test_the_other_side_took_the_rest(side: Side, taken: int, cards: int, expected: Points) -> None:
+    assert split_from(side, taken, cards) == expected
+
+
+@pytest.mark.parametrize(
+    ("totals", "expected"),
+    [
+        (Points(0, 0), (None, 0)),
+        (Points(6250, 2880), ("NS", 3370)),
+        (Points(100, 350), ("EW", 250)),
+        (Points(-30, -30), (None, 0)),
+    ],
+)
+def test_lead(totals: Points, expected: tuple[Side | None, int]) -> None:
+    assert lead(totals) == expected

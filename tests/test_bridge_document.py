@@ -98,7 +98,9 @@ def test_the_session_scored_by_hand(doc: dict[str, Any]) -> None:
         assert deal["below"] == {"NS": below[0], "EW": below[1]}
         assert deal["barbu_points"] == {"NS": barbu[0], "EW": barbu[1]}
         assert deal["game_won"] == game
-        running = [running[i] + above[i] + below[i] + barbu[i] for i in (0, 1)]
+        points = [above[i] + below[i] + barbu[i] for i in (0, 1)]
+        assert deal["points"] == {"NS": points[0], "EW": points[1]}
+        running = [running[i] + points[i] for i in (0, 1)]
         assert deal["totals"] == {"NS": running[0], "EW": running[1]}
     # N-S: below 770, above 3930, barbu 1550; E-W: below 540, above 1030, barbu 1310
     assert result["totals"] == {"NS": 6250, "EW": 2880}
@@ -118,6 +120,7 @@ def test_the_session_scored_by_hand(doc: dict[str, Any]) -> None:
             "winner": "NS",
             "bonus": 500,
             "complete": True,
+            "points": {"NS": 2640, "EW": 1480},
         },
         {
             "number": 2,
@@ -126,6 +129,7 @@ def test_the_session_scored_by_hand(doc: dict[str, Any]) -> None:
             "winner": "NS",
             "bonus": 500,
             "complete": True,
+            "points": {"NS": 3280, "EW": 580},
         },
         {
             "number": 3,
@@ -134,8 +138,10 @@ def test_the_session_scored_by_hand(doc: dict[str, Any]) -> None:
             "winner": None,
             "bonus": None,
             "complete": False,
+            "points": {"NS": 330, "EW": 820},  # the unfinished bonus included
         },
     ]
+    assert result["next"] is None
 
 
 def test_the_sheet_entries_of_a_deal(doc: dict[str, Any]) -> None:
@@ -163,6 +169,16 @@ def test_a_session_in_progress(doc: dict[str, Any]) -> None:
     assert result["unfinished_bonus"] == {"NS": 0, "EW": 0}
     assert result["totals"] == {"NS": 6200, "EW": 2290}
     assert result["rubbers"][-1]["deals"] == [14, 15]
+    # deal 16: W deals; rubber 3, E-W vulnerable with a game, N-S's 70 part-score standing;
+    # W has played last_two, queens and hearts, so barbu is forced
+    assert result["next"] == {
+        "deal": 16,
+        "dealer": 3,
+        "rubber": 3,
+        "vulnerable": {"NS": False, "EW": True},
+        "partscores": {"NS": 70, "EW": 0},
+        "subgames": ["barbu"],
+    }
 
 
 def test_an_empty_session() -> None:
@@ -174,6 +190,14 @@ def test_an_empty_session() -> None:
     assert result["totals"] == {"NS": 0, "EW": 0}
     assert (result["first_dealer"], result["unfinished_partscore"]) == (0, 50)
     assert (result["winner"], result["complete"]) == (None, False)
+    assert result["next"] == {
+        "deal": 1,
+        "dealer": 0,
+        "rubber": 1,
+        "vulnerable": {"NS": False, "EW": False},
+        "partscores": {"NS": 0, "EW": 0},
+        "subgames": ["barbu", "hearts", "last_two", "queens"],
+    }
 
 
 def test_first_dealer_moves_the_schedule(doc: dict[str, Any]) -> None:

@@ -18,7 +18,9 @@ from barbu_scorer.scoring.bridge.rubber import (
     record_below,
     score_contract,
     side_of,
+    trick_result,
     trick_score,
+    tricks_to_make,
     undertrick_penalty,
     unfinished_rubber,
 )
@@ -274,3 +276,29 @@ def test_rubber_bonus(games: list[str], expected: Entry) -> None:
 )
 def test_unfinished_rubber(state: RubberState, setting: int, expected: tuple[Entry, ...]) -> None:
     assert unfinished_rubber(state, setting) == expected
+
+
+@pytest.mark.parametrize(
+    ("level", "tricks", "needed", "result"),
+    [
+        (1, 7, 7, 0),  # just made
+        (2, 9, 8, 1),  # one over
+        (4, 9, 10, -1),  # one down
+        (3, 13, 9, 4),
+        (7, 0, 13, -13),
+        (7, 13, 13, 0),
+        (1, 0, 7, -7),
+    ],
+)
+def test_trick_result(level: int, tricks: int, needed: int, result: int) -> None:
+    assert tricks_to_make(level) == needed
+    assert trick_result(level, tricks) == result
+
+
+@given(st.integers(1, 7), st.sampled_from(STRAINS), st.integers(0, 3), st.integers(0, 13))
+def test_a_contract_s_result_is_its_trick_result(
+    level: int, strain: str, declarer: int, tricks: int
+) -> None:
+    contract = Contract(level, strain, declarer, tricks)  # type: ignore[arg-type]
+    assert contract.result == trick_result(level, tricks)
+    assert (contract.result >= 0) == (tricks >= tricks_to_make(level))

@@ -297,6 +297,35 @@ def test_check_shows_the_points_and_stores_nothing(
     assert stored(app, session_id).deals == ()
 
 
+def test_the_chips_carry_the_rules_answers_for_the_script(
+    client: FlaskClient, doc: dict[str, Any]
+) -> None:
+    """Each trick chip has its result for every level, each level the tricks it needs, each
+    count what the other side took: the script picks one, it computes nothing."""
+    session_id = start(client)
+    html = client.get(f"/b/{session_id}/deal/1").get_data(as_text=True)
+    nine = re.search(
+        r'<label class="chip num-chip"([^>]*)><input type="radio" name="tricks" '
+        r'value="9"',
+        html,
+    ).group(1)
+    assert 'data-rel-4="\u22121"' in nine and 'data-rel-2="+1"' in nine and 'data-rel-3="="' in nine
+    assert "data-rel=" not in nine  # no level picked yet
+    assert 'data-need="(10 to make)"><input type="radio" name="level" value="4"' in html
+    assert 'data-implied-ns="E-W took 9 (the rest)"' in html
+    assert 'data-implied-ew="N-S took 1 (the rest)"' in html
+    # without a script, a checked form shows the picked level's results and what it needs
+    data = posted(doc["deals"][0], 1, 1, action="check")  # 2H by N, 8 tricks
+    checked = client.post(f"/b/{session_id}/deal/1", data=data).get_data(as_text=True)
+    eight = re.search(
+        r'<label class="chip num-chip"([^>]*)><input type="radio" name="tricks" '
+        r'value="8"',
+        checked,
+    ).group(1)
+    assert 'data-rel="="' in eight
+    assert '<small class="muted need">(8 to make)</small>' in checked
+
+
 def test_live_preview_answers_json(client: FlaskClient, doc: dict[str, Any]) -> None:
     session_id = start(client)
     answer = client.post(
@@ -531,8 +560,8 @@ def test_refusals_name_players_and_sub_games(
     ],
 )
 def test_messages_say_names(message: str, named: str) -> None:
+    from barbu_scorer.present.deal_form import name_subgames
     from barbu_scorer.present.session import name_seats
-    from barbu_scorer.web.views.bridge import name_subgames
 
     assert name_subgames(name_seats(message, ["Ada", "Ben", "Clara", "Dan"])) == named
 

@@ -1,10 +1,10 @@
 """The Barbu Bridge score pad's view-model: a computed document laid out as "We / They".
 
-Pure Python (no Flask): ``templates/bridge/_pad.html`` and ``_deals.html`` print what is
-decided here, so they render the same on the page and in the PDF. Above the line each
-column is written upwards from the line, the newest figure highest, as on a paper pad;
-below the line the trick scores run downwards, a line under each game, a double rule at
-the end of each rubber.
+Pure Python (no Flask): ``templates/bridge/_pad.html`` prints what is decided here, so it
+renders the same on the page and in the PDF. Every figure comes from the computed document
+(``scoring.bridge``): this module only places it. Above the line each column is written
+upwards from the line, the newest figure highest, as on a paper pad; below the line the
+trick scores run downwards, a line under each game, a double rule at the end of each rubber.
 """
 
 from __future__ import annotations
@@ -13,14 +13,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from barbu_scorer.present.format import signed
-from barbu_scorer.scoring.bridge.deals import SUBGAME_NAMES, SUBGAMES, dealer_of, subgames_left
+from barbu_scorer.present.format import segments, signed
+from barbu_scorer.present.sheet_model import Segment
+from barbu_scorer.scoring.bridge.deals import DEALS, lead
+from barbu_scorer.scoring.bridge.rubber import Points, side_of, trick_result
+from barbu_scorer.scoring.bridge.subgames import SUBGAME_NAMES, SUBGAMES
 
 SEATS = ("N", "E", "S", "W")
+SEAT_SIDES = tuple(side_of(seat) for seat in range(len(SEATS)))  # N-S, E-W, N-S, E-W
 SIDES = ("NS", "EW")
 SIDE_NAMES = {"NS": "N-S", "EW": "E-W"}
 STRAINS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
-RED = frozenset("♥♦")
 # the small tag beside a figure; barbu figures are also set in italics
 TAGS = {
     "barbu": "B K♥",
@@ -33,7 +36,7 @@ TAGS = {
     "rubber": "rubber",
     "unfinished": "unfin",
 }
-KIND_NAMES = {
+KIND_NAMES: dict[str, str] = {
     "tricks": "trick score",
     "overtricks": "overtricks",
     "insult": "insult (for making a doubled contract)",
@@ -47,27 +50,16 @@ KIND_NAMES = {
 
 
 @dataclass(frozen=True)
-class Part:
-    """A run of text; ``red`` for a red suit symbol."""
-
-    text: str
-    red: bool = False
-
-
-@dataclass(frozen=True)
 class Figure:
-    """One figure written on the pad."""
+    """One figure written on the pad; ``barbu`` for the sub-game's points (set in italics)."""
 
     points: int
     kind: str
     deal: int
-    tag: tuple[Part, ...]
+    tag: tuple[Segment, ...]
     title: str
-
-    @property
-    def barbu(self) -> bool:
-        """Barbu points, marked as such."""
-        return self.kind in SUBGAMES
+    barbu: bool
+    line: str  # "above" or "below"
 
 
 @dataclass
@@ -77,6 +69,7 @@ class Game:
     ns: list[Figure] = field(default_factory=list)
     ew: list[Figure] = field(default_factory=list)
     won: str | None = None
+    rubber_end: bool = False  # the double rule under the rubber's last game
 
 
 @dataclass
@@ -85,13 +78,17 @@ class Rubber:
 
     number: int
     deals: list[int]
+    deal_range: str  # "1–8"
+    totals: dict[str, int]
+    games_won: dict[str, int]
+    complete: bool
+    winner: str | None
+    games_text: str = ""  # the winner's games first: "2–1"
+    closed: bool = False  # complete, or the session ended inside it
+    unfinished: bool = False  # the session ended inside it
     above_ns: list[Figure] = field(default_factory=list)  # newest first
     above_ew: list[Figure] = field(default_factory=list)
     games: list[Game] = field(default_factory=list)
-    totals: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
-    complete: bool = False
-    winner: str | None = None
-    games_won: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
 
 
 @dataclass(frozen=True)
@@ -102,7 +99,7 @@ class DealRow:
     dealer: str
     seat: str
     subgame: str
-    contract: tuple[Part, ...]
+    contract: tuple[Segment, ...]
     result: str
     points: dict[str, int]
     totals: dict[str, int]
@@ -117,6 +114,7 @@ class NextDeal:
     dealer: int
     rubber: int
     vulnerable: tuple[str, ...]
+    vulnerability: str  # "none", "NS", "EW" or "both": which sentence the page says
     partscores: dict[str, int]
     subgames: tuple[str, ...]
 
@@ -133,18 +131,9 @@ class Pad:
     complete: bool
     winner: str | None
     next: NextDeal | None
-
-    @property
-    def margin(self) -> int:
-        """By how much the leading side leads."""
-        return abs(self.totals["NS"] - self.totals["EW"])
-
-    @property
-    def leader(self) -> str | None:
-        """The side ahead, or None when level."""
-        if self.totals["NS"] == self.totals["EW"]:
-            return None
-        return "NS" if self.totals["NS"] > self.totals["EW"] else "EW"
+    leader: str | None  # the side ahead, None when level
+    margin: int  # by how much it leads
+    length: int = DEALS  # deals in the session
 
 
 def side_names(players: Sequence[str]) -> dict[str, str]:
@@ -152,129 +141,142 @@ def side_names(players: Sequence[str]) -> dict[str, str]:
     return {"NS": f"{players[0]} & {players[2]}", "EW": f"{players[1]} & {players[3]}"}
 
 
-def contract_parts(bridge: Mapping[str, Any] | None) -> tuple[Part, ...]:
+def vulnerability(vulnerable: Mapping[str, bool]) -> str:
+    """Which sides are vulnerable, as one word: "none", "NS", "EW" or "both"."""
+    sides = [side for side in SIDES if vulnerable[side]]
+    return "both" if len(sides) == 2 else sides[0] if sides else "none"
+
+
+def contract_text(bridge: Mapping[str, Any] | None) -> str:
     """The contract as a player writes it: "4♠X W"; "passed out" when nobody bid."""
     if bridge is None:
-        return (Part("passed out"),)
-    symbol = STRAINS[bridge["strain"]]
+        return "passed out"
     doubled = ("", "X", "XX")[bridge.get("doubled", 0)]
-    return (
-        Part(str(bridge["level"])),
-        Part(symbol, symbol in RED),
-        Part(f"{doubled} {SEATS[bridge['declarer']]}"),
-    )
+    return f"{bridge['level']}{STRAINS[bridge['strain']]}{doubled} {SEATS[bridge['declarer']]}"
 
 
-def result_text(bridge: Mapping[str, Any] | None) -> str:
-    """Made exactly "=", overtricks "+1", down "−2"; empty when passed out."""
-    if bridge is None:
-        return ""
-    over = bridge["tricks"] - 6 - bridge["level"]
+def contract_segments(bridge: Mapping[str, Any] | None) -> tuple[Segment, ...]:
+    """The contract cut so that a red suit prints red."""
+    return segments(contract_text(bridge))
+
+
+def result_of(level: int, tricks: int) -> str:
+    """A trick result as players say it: made exactly "=", overtricks "+1", down "−2"."""
+    over = trick_result(level, tricks)
     return "=" if over == 0 else signed(over)
 
 
-def parts(text: str) -> tuple[Part, ...]:
-    """Text cut into runs, each red suit symbol a run of its own."""
-    out: list[Part] = []
-    for char in text:
-        if char in RED:
-            out.append(Part(char, True))
-        elif out and not out[-1].red:
-            out[-1] = Part(out[-1].text + char)
-        else:
-            out.append(Part(char))
-    return tuple(out)
+def result_text(bridge: Mapping[str, Any] | None) -> str:
+    """The contract's result ("=", "+1", "−2"); empty when passed out."""
+    return "" if bridge is None else result_of(bridge["level"], bridge["tricks"])
 
 
-def _figure(entry: Mapping[str, Any], deal: int) -> Figure:
+def figure(entry: Mapping[str, Any], deal: int) -> Figure:
+    """A sheet entry of the document as the pad writes it."""
     kind = entry["kind"]
     title = f"deal {deal}: {KIND_NAMES.get(kind, kind)}"
-    return Figure(entry["points"], kind, deal, parts(TAGS.get(kind, "")), title)
+    tag = segments(TAGS.get(kind, ""))
+    return Figure(entry["points"], kind, deal, tag, title, kind in SUBGAMES, entry["line"])
 
 
-def _next_deal(doc: Mapping[str, Any], pad_rubbers: list[Rubber]) -> NextDeal | None:
-    deals = doc["deals"]
-    if len(deals) >= 16:
+def _rubber(summary: Mapping[str, Any], ended: bool) -> Rubber:
+    deals = summary["deals"]
+    games, winner = summary["games"], summary["winner"]
+    rubber = Rubber(
+        number=summary["number"],
+        deals=list(deals),
+        deal_range=f"{deals[0]}–{deals[-1]}" if len(deals) > 1 else str(deals[0]),
+        totals=dict(summary["points"]),
+        games_won=dict(games),
+        complete=summary["complete"],
+        winner=winner,
+        closed=summary["complete"] or ended,
+        unfinished=ended and not summary["complete"],
+    )
+    if winner is not None:
+        loser = "EW" if winner == "NS" else "NS"
+        rubber.games_text = f"{games[winner]}–{games[loser]}"
+    return rubber
+
+
+def _write(rubber: Rubber, deal: Mapping[str, Any]) -> None:
+    """Put a deal's figures on its rubber: above the line upwards, below in the open game."""
+    if not rubber.games:
+        rubber.games.append(Game())
+    game = rubber.games[-1]
+    for entry in deal["entries"]:
+        mark = figure(entry, deal["deal"])
+        if entry["line"] == "below":
+            (game.ns if entry["side"] == "NS" else game.ew).append(mark)
+        else:
+            (rubber.above_ns if entry["side"] == "NS" else rubber.above_ew).insert(0, mark)
+    if deal["game_won"]:
+        game.won = deal["game_won"]
+        rubber.games.append(Game())
+
+
+def _close(rubber: Rubber) -> None:
+    # a trailing empty game is no game: drop it (the rubber's last line stays drawn)
+    if rubber.games and not rubber.games[-1].ns and not rubber.games[-1].ew:
+        rubber.games.pop()
+    if rubber.games and rubber.closed:
+        rubber.games[-1].rubber_end = True
+
+
+def _row(deal: Mapping[str, Any], players: Sequence[str]) -> DealRow:
+    dealer = deal["dealer"]
+    sides = vulnerability(deal["vulnerable"])
+    return DealRow(
+        number=deal["deal"],
+        dealer=players[dealer],
+        seat=SEATS[dealer],
+        subgame=SUBGAME_NAMES[deal["subgame"]],
+        contract=contract_segments(deal["bridge"]),
+        result=result_text(deal["bridge"]),
+        points=dict(deal["points"]),
+        totals=dict(deal["totals"]),
+        vulnerable={"none": "", "both": "both"}.get(sides, SIDE_NAMES.get(sides, "")),
+    )
+
+
+def next_deal(upcoming: Mapping[str, Any] | None) -> NextDeal | None:
+    """The document's next deal (None once the session is complete), for the page."""
+    if upcoming is None:
         return None
-    number = len(deals) + 1
-    last = pad_rubbers[-1] if pad_rubbers else None
-    if last is None or last.complete:
-        rubber, games, open_game = (last.number + 1 if last else 1), {"NS": 0, "EW": 0}, None
-    else:
-        rubber, games = last.number, last.games_won
-        open_game = last.games[-1] if last.games and last.games[-1].won is None else None
-    partscores = {
-        side: sum(f.points for f in (open_game.ns if side == "NS" else open_game.ew))
-        if open_game
-        else 0
-        for side in SIDES
-    }
     return NextDeal(
-        number=number,
-        dealer=dealer_of(number, doc["first_dealer"]),
-        rubber=rubber,
-        vulnerable=tuple(side for side in SIDES if games[side] >= 1),
-        partscores=partscores,
-        subgames=subgames_left([d["subgame"] for d in deals], number),
+        number=upcoming["deal"],
+        dealer=upcoming["dealer"],
+        rubber=upcoming["rubber"],
+        vulnerable=tuple(side for side in SIDES if upcoming["vulnerable"][side]),
+        vulnerability=vulnerability(upcoming["vulnerable"]),
+        partscores=dict(upcoming["partscores"]),
+        subgames=tuple(upcoming["subgames"]),
     )
 
 
 def build_pad(doc: Mapping[str, Any]) -> Pad:
     """The pad of a computed ``barbu-bridge/1`` document (``compute_bridge_document``)."""
     players = tuple(doc["players"])
-    rubbers: dict[int, Rubber] = {}
-    rows: list[DealRow] = []
+    summaries = doc["rubbers"]
+    rubbers = {
+        s["number"]: _rubber(s, bool(doc["complete"]) and i == len(summaries) - 1)
+        for i, s in enumerate(summaries)
+    }
     for deal in doc["deals"]:
-        number = deal["deal"]
-        rubber = rubbers.setdefault(deal["rubber"], Rubber(deal["rubber"], []))
-        rubber.deals.append(number)
-        if not rubber.games:
-            rubber.games.append(Game())
-        game = rubber.games[-1]
-        for entry in deal["entries"]:
-            figure = _figure(entry, number)
-            side = entry["side"]
-            rubber.totals[side] += entry["points"]
-            if entry["line"] == "below":
-                (game.ns if side == "NS" else game.ew).append(figure)
-            else:
-                (rubber.above_ns if side == "NS" else rubber.above_ew).insert(0, figure)
-        if deal["game_won"]:
-            game.won = deal["game_won"]
-            rubber.games_won[deal["game_won"]] += 1
-            rubber.games.append(Game())
-        if deal["rubber_bonus"]:
-            rubber.complete, rubber.winner = True, deal["rubber_bonus"]["side"]
-        points = {
-            side: sum(e["points"] for e in deal["entries"] if e["side"] == side) for side in SIDES
-        }
-        dealer = deal["dealer"]
-        vulnerable = [SIDE_NAMES[s] for s in SIDES if deal["vulnerable"][s]]
-        rows.append(
-            DealRow(
-                number=number,
-                dealer=players[dealer],
-                seat=SEATS[dealer],
-                subgame=SUBGAME_NAMES[deal["subgame"]],
-                contract=contract_parts(deal["bridge"]),
-                result=result_text(deal["bridge"]),
-                points=points,
-                totals=dict(deal["totals"]),
-                vulnerable=" ".join(vulnerable) if len(vulnerable) < 2 else "both",
-            )
-        )
+        _write(rubbers[deal["rubber"]], deal)
     for rubber in rubbers.values():
-        # a trailing empty game is no game: drop it (the rubber's last line stays drawn)
-        if rubber.games and not rubber.games[-1].ns and not rubber.games[-1].ew:
-            rubber.games.pop()
-    ordered = [rubbers[n] for n in sorted(rubbers)]
+        _close(rubber)
+    totals = dict(doc["totals"])
+    leader, margin = lead(Points(totals["NS"], totals["EW"]))
     return Pad(
         players=players,
         sides=side_names(players),
-        rubbers=ordered,
-        deals=rows,
-        totals=dict(doc["totals"]),
+        rubbers=[rubbers[n] for n in sorted(rubbers)],
+        deals=[_row(deal, players) for deal in doc["deals"]],
+        totals=totals,
         complete=bool(doc["complete"]),
         winner=doc["winner"],
-        next=_next_deal(doc, ordered),
+        next=next_deal(doc["next"]),
+        leader=leader,
+        margin=margin,
     )

@@ -1,11 +1,12 @@
-// Barbu Bridge: instant preview from the server, trick results on the chips, implied counts.
+// Barbu Bridge: instant preview from the server; trick results and implied counts picked
+// from what the server rendered on the chips (the script computes no rule).
 // Everything here is an enhancement: without it the forms post and the server answers.
 (() => {
   // New session: the first-dealer chips follow the names as they are typed.
   document.querySelectorAll("input[data-seat]").forEach((input) => {
     input.addEventListener("input", () => {
       const label = document.querySelector(`[data-name-of="${input.dataset.seat}"]`);
-      if (label) label.textContent = input.value.trim() || "NESW"[Number(input.dataset.seat)];
+      if (label) label.textContent = input.value.trim() || input.dataset.letter;
     });
   });
 
@@ -14,7 +15,6 @@
   const body = document.getElementById("preview-body");
   const save = document.getElementById("save");
   const need = form.querySelector(".need");
-  const sideNames = { NS: "N-S", EW: "E-W" };
   const preview = livePreview(form, {
     show: (answer) => {
       body.innerHTML = answer.html;
@@ -26,19 +26,19 @@
 
   const picked = (name) => form.querySelector(`input[name="${name}"]:checked`);
 
+  // The server rendered each answer on the chips: the result of every trick count for each
+  // level (data-rel-<level>), the tricks a level needs (data-need), what the other side took
+  // (data-implied-ns / -ew). The script only shows the one the taps pick.
   function syncTricks() {
     const level = picked("level");
-    const target = level && level.value !== "pass" ? Number(level.value) + 6 : null;
+    const bid = level && level.value !== "pass" ? level.value : null;
     form.querySelectorAll('input[name="tricks"]').forEach((input) => {
       const chip = input.closest(".chip");
-      if (target === null) {
-        delete chip.dataset.rel;
-        return;
-      }
-      const over = Number(input.value) - target;
-      chip.dataset.rel = over === 0 ? "=" : over > 0 ? `+${over}` : `\u2212${-over}`;
+      const rel = bid && chip.getAttribute(`data-rel-${bid}`);
+      if (rel) chip.dataset.rel = rel;
+      else delete chip.dataset.rel;
     });
-    if (need) need.textContent = target === null ? "" : `(${target} to make)`;
+    if (need) need.textContent = bid ? level.closest(".chip").dataset.need || "" : "";
   }
 
   function syncImplied() {
@@ -46,14 +46,9 @@
       const key = line.dataset.implied;
       const count = picked(key);
       const side = picked(`${key}_side`);
-      const cards = Number(form.querySelector(`.keypad[data-cards] input[name="${key}"]`)
-        .closest(".keypad").dataset.cards);
-      if (!count || !side) {
-        line.textContent = "";
-        return;
-      }
-      const other = side.value === "NS" ? "EW" : "NS";
-      line.textContent = `${sideNames[other]} took ${cards - Number(count.value)} (the rest)`;
+      line.textContent = count && side
+        ? count.closest(".chip").getAttribute(`data-implied-${side.value.toLowerCase()}`) || ""
+        : "";
     });
   }
 

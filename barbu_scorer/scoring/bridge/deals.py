@@ -1,10 +1,10 @@
-"""Barbu Bridge: rubber bridge over 16 deals, plus a barbu sub-game chosen by each dealer."""
+"""Barbu Bridge sessions: rubber bridge over 16 deals, plus a barbu sub-game chosen by each
+dealer; every figure of the session (per deal, per rubber, the next deal) is decided here."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
 
 from barbu_scorer.scoring.bridge.rubber import (
     SIDE_NAMES,
@@ -19,41 +19,22 @@ from barbu_scorer.scoring.bridge.rubber import (
     is_int,
     other,
     record_below,
-    require_side,
     score_contract,
     shown,
     total,
     unfinished_rubber,
     within,
 )
+from barbu_scorer.scoring.bridge.subgames import (
+    SUBGAMES,
+    BarbuResult,
+    Subgame,
+    barbu_entries,
+    subgames_left,
+)
 from barbu_scorer.scoring.errors import ScoringError
 
-Subgame = Literal["barbu", "hearts", "last_two", "queens"]
-
-SUBGAMES: tuple[Subgame, ...] = ("barbu", "hearts", "last_two", "queens")
-SUBGAME_NAMES: dict[Subgame, str] = {
-    "barbu": "Barbu",
-    "hearts": "Hearts",
-    "last_two": "Last Two",
-    "queens": "Queens",
-}
-SUBGAME_FIELDS: dict[Subgame, tuple[str, ...]] = {
-    "barbu": ("king_of_hearts",),
-    "hearts": ("hearts",),
-    "last_two": ("penultimate", "last"),
-    "queens": ("queens",),
-}
-TAKEN = ("the K♥", "trick 12", "trick 13")
 DEALS = 16
-
-
-def require_subgame(value: object) -> Subgame:
-    """The value as a sub-game id, or a ScoringError listing the four."""
-    if not isinstance(value, str) or value not in SUBGAMES:
-        raise ScoringError(
-            f"the sub-game must be one of barbu, hearts, last_two, queens, not {shown(value)}"
-        )
-    return value
 
 
 def dealer_of(deal: int, first_dealer: int = 0) -> int:
@@ -61,85 +42,16 @@ def dealer_of(deal: int, first_dealer: int = 0) -> int:
     return (first_dealer + deal - 1) % 4
 
 
-def subgames_left(chosen: Sequence[str], deal: int) -> tuple[Subgame, ...]:
-    """The sub-games the dealer of ``deal`` may still choose, given the earlier deals' choices."""
-    earlier = chosen[: deal - 1]
-    used = {subgame for number, subgame in enumerate(earlier, start=1) if number % 4 == deal % 4}
-    return tuple(subgame for subgame in SUBGAMES if subgame not in used)
+def vulnerable_sides(state: RubberState) -> frozenset[Side]:
+    """The sides vulnerable in a rubber as it stands."""
+    return frozenset(side for side in SIDES if state.vulnerable(side))
 
 
-def _require_split(split: object, what: str, cards: int) -> Points:
-    if not isinstance(split, Points) or not all(is_int(n) for n in (split.ns, split.ew)):
-        raise ScoringError(f"the {what} must be a count per side")
-    counts = f"N-S {split.ns}, E-W {split.ew}"
-    if split.ns < 0 or split.ew < 0:
-        raise ScoringError(f"a side cannot take fewer than no {what} ({counts})")
-    if split.ns + split.ew != cards:
-        raise ScoringError(f"the {what} add up to {split.ns + split.ew}, not {cards} ({counts})")
-    return split
-
-
-@dataclass(frozen=True)
-class BarbuResult:
-    """What happened in the sub-game; only the fields of ``subgame`` are set."""
-
-    subgame: Subgame
-    king_of_hearts: Side | None = None
-    hearts: Points | None = None
-    penultimate: Side | None = None
-    last: Side | None = None
-    queens: Points | None = None
-
-    def __post_init__(self) -> None:
-        require_subgame(self.subgame)
-        needed = SUBGAME_FIELDS[self.subgame]
-        for name in ("king_of_hearts", "hearts", "penultimate", "last", "queens"):
-            value = getattr(self, name)
-            if name in needed and value is None:
-                raise ScoringError(f"a {SUBGAME_NAMES[self.subgame]} deal needs {name!r}")
-            if name not in needed and value is not None:
-                raise ScoringError(
-                    f"{name!r} does not belong to a {SUBGAME_NAMES[self.subgame]} deal"
-                )
-        if self.king_of_hearts is not None:
-            require_side(self.king_of_hearts, "the side that took the K♥")
-        if self.penultimate is not None:
-            require_side(self.penultimate, "the side that took trick 12")
-        if self.last is not None:
-            require_side(self.last, "the side that took trick 13")
-        if self.hearts is not None:
-            _require_split(self.hearts, "hearts", 13)
-        if self.queens is not None:
-            _require_split(self.queens, "queens", 4)
-
-    def taken_by(self, side: Side) -> tuple[int, str]:
-        """The fewest tricks ``side`` needs for this result, and what it says they took."""
-        for split, card in ((self.hearts, "heart"), (self.queens, "queen")):
-            if split is not None:
-                cards = split.of(side)
-                return -(-cards // 4), f"{cards} {card}{'' if cards == 1 else 's'}"
-        takers = (self.king_of_hearts, self.penultimate, self.last)
-        taken = [name for name, taker in zip(TAKEN, takers, strict=True) if taker == side]
-        return len(taken), " and ".join(taken)
-
-
-def barbu_entries(result: BarbuResult) -> tuple[Entry, ...]:
-    """The sub-game's points, scored above the line."""
-    awards: list[tuple[Side, int]] = []
-    if result.king_of_hearts is not None:
-        awards.append((other(result.king_of_hearts), 200))
-    if result.penultimate is not None and result.last is not None:
-        awards += [(other(result.penultimate), 80), (other(result.last), 120)]
-    for split, each in ((result.hearts, 30), (result.queens, 60)):
-        if split is not None:
-            fewer: Side = "NS" if split.ns < split.ew else "EW"
-            awards.append((fewer, each * abs(split.ns - split.ew)))
-    return tuple(Entry(side, points, "above", result.subgame) for side, points in awards if points)
-
-
-def barbu_points(result: BarbuResult) -> Points:
-    """The sub-game's points per side."""
-    return total(barbu_entries(result))
+def lead(totals: Points) -> tuple[Side | None, int]:
+    """The side ahead (None when level) and by how many points."""
+    if totals.ns == totals.ew:
+        return None, 0
+    return ("NS" if totals.ns > totals.ew else "EW"), abs(totals.ns - totals.ew)
 
 
 @dataclass(frozen=True)
@@ -182,6 +94,11 @@ class DealScore:
     totals: Points
 
     @property
+    def points(self) -> Points:
+        """Everything written for the deal, per side."""
+        return total(self.entries)
+
+    @property
     def leader(self) -> int:
         """The dealer always makes the opening lead."""
         return self.dealer
@@ -216,11 +133,24 @@ class RubberSummary:
     games: Points
     winner: Side | None
     bonus: int | None
+    points: Points = Points()  # everything its deals scored, the unfinished bonus included
 
     @property
     def complete(self) -> bool:
         """Whether one side has won two games."""
         return self.winner is not None
+
+
+@dataclass(frozen=True)
+class NextDeal:
+    """Where a session stands before its next deal: who deals, the rubber and its score."""
+
+    number: int
+    dealer: int
+    rubber: int
+    vulnerable: frozenset[Side]
+    partscores: Points
+    subgames: tuple[Subgame, ...]
 
 
 @dataclass(frozen=True)
@@ -233,6 +163,7 @@ class SessionScore:
     totals: Points
     complete: bool
     winner: Side | None
+    next: NextDeal | None = None  # None once the 16 deals are in
 
 
 def check_session(deals: Sequence[Deal], first_dealer: int = 0) -> None:
@@ -268,6 +199,49 @@ def _score_deal(deal: Deal, state: RubberState) -> tuple[tuple[Entry, ...], Rubb
     return contract.entries() + bonus + barbu_entries(deal.barbu), step
 
 
+def _rubbers(scored: Sequence[DealScore]) -> tuple[RubberSummary, ...]:
+    """The rubbers begun, from the scored deals: games won, winner, bonus, points."""
+    summaries: list[RubberSummary] = []
+    for number in sorted({deal.rubber for deal in scored}):
+        played = [deal for deal in scored if deal.rubber == number]
+        games = Points(*(sum(d.game_won == side for d in played) for side in SIDES))
+        bonus = played[-1].rubber_bonus
+        summaries.append(
+            RubberSummary(
+                number,
+                tuple(deal.number for deal in played),
+                games,
+                None if bonus is None else bonus.side,
+                None if bonus is None else bonus.points,
+                total([entry for deal in played for entry in deal.entries]),
+            )
+        )
+    return tuple(summaries)
+
+
+def _next_deal(deals: Sequence[Deal], state: RubberState, first_dealer: int) -> NextDeal | None:
+    number = len(deals) + 1
+    if number > DEALS:
+        return None
+    chosen = [deal.subgame for deal in deals]
+    return NextDeal(
+        number,
+        dealer_of(number, first_dealer),
+        state.number,
+        vulnerable_sides(state),
+        state.partscores,
+        subgames_left(chosen, number),
+    )
+
+
+def _check_bonus(unfinished_partscore: object) -> None:
+    if not is_int(unfinished_partscore) or unfinished_partscore < 0:
+        raise ScoringError(
+            "the unfinished part-score bonus must be a whole number of points,"
+            f" not {shown(unfinished_partscore)}"
+        )
+
+
 def score_session(
     deals: Sequence[Deal],
     *,
@@ -276,34 +250,19 @@ def score_session(
 ) -> SessionScore:
     """Score the deals in order: rubber bridge, barbu points, running totals, the result."""
     check_session(deals, first_dealer)
-    if not is_int(unfinished_partscore) or unfinished_partscore < 0:
-        raise ScoringError(
-            "the unfinished part-score bonus must be a whole number of points,"
-            f" not {shown(unfinished_partscore)}"
-        )
+    _check_bonus(unfinished_partscore)
     state = RubberState()
     scored: list[DealScore] = []
-    rubbers: list[RubberSummary] = []
-    open_deals: list[int] = []
     running = Points()
     for number, deal in enumerate(deals, start=1):
         entries, step = _score_deal(deal, state)
         running = running + total(entries)
-        vulnerable = frozenset(side for side in SIDES if state.vulnerable(side))
         dealer = dealer_of(number, first_dealer)
+        vulnerable = vulnerable_sides(state)
         scored.append(
             DealScore(number, dealer, vulnerable, state.number, step.game_won, entries, running)
         )
-        open_deals.append(number)
-        if step.rubber_bonus is not None:
-            summary = RubberSummary(
-                state.number, tuple(open_deals), step.games, step.game_won, step.rubber_bonus.points
-            )
-            rubbers.append(summary)
-            open_deals = []
         state = step.after
-    if open_deals:
-        rubbers.append(RubberSummary(state.number, tuple(open_deals), state.games, None, None))
     complete = len(deals) == DEALS
     unfinished = Points()
     if complete:
@@ -312,7 +271,23 @@ def score_session(
         running = running + unfinished
         last = scored[-1]
         scored[-1] = replace(last, entries=last.entries + extra, totals=running)
-    winner: Side | None = None
-    if complete and running.ns != running.ew:
-        winner = "NS" if running.ns > running.ew else "EW"
-    return SessionScore(tuple(scored), tuple(rubbers), unfinished, running, complete, winner)
+    winner = lead(running)[0] if complete else None
+    return SessionScore(
+        tuple(scored),
+        _rubbers(scored),
+        unfinished,
+        running,
+        complete,
+        winner,
+        _next_deal(deals, state, first_dealer),
+    )
+
+
+@dataclass(frozen=True)
+class BridgeDocument:
+    """A Barbu Bridge session as entered: players, settings and the deals so far."""
+
+    players: tuple[str, ...]
+    deals: tuple[Deal, ...]
+    first_dealer: int = 0
+    unfinished_partscore: int = UNFINISHED_PARTSCORE

@@ -1,31 +1,25 @@
-"""The "barbu-bridge/1" session document: read and validate it, score it, write it back."""
+"""The "barbu-bridge/1" session document: read and validate it, score it, write it back.
+
+Reading lives here; the scheme is in ``scheme``, the written (computed) document in
+``written``, the rules in ``deals``, ``subgames`` and ``rubber``.
+"""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
 from barbu_scorer.scoring.bridge.deals import (
     DEALS,
-    SUBGAME_FIELDS,
-    SUBGAME_NAMES,
-    BarbuResult,
+    BridgeDocument,
     Deal,
-    DealScore,
-    RubberSummary,
     SessionScore,
     check_session,
     dealer_of,
-    require_subgame,
     score_session,
 )
 from barbu_scorer.scoring.bridge.rubber import (
-    GAME,
-    RUBBER_BONUS_TWO_NIL,
-    RUBBER_BONUS_TWO_ONE,
-    UNFINISHED_GAME,
     UNFINISHED_PARTSCORE,
     Contract,
     Honours,
@@ -34,12 +28,36 @@ from barbu_scorer.scoring.bridge.rubber import (
     require_side,
     shown,
 )
+from barbu_scorer.scoring.bridge.scheme import BRIDGE_SCHEME, FORMAT, SCHEME_ID, bridge_scheme
+from barbu_scorer.scoring.bridge.subgames import (
+    SUBGAME_FIELDS,
+    SUBGAME_NAMES,
+    BarbuResult,
+    require_subgame,
+)
+from barbu_scorer.scoring.bridge.written import (
+    CONTRACT_KEYS,
+    ComputedBridge,
+    deal_to_dict,
+    write_bridge_document,
+)
 from barbu_scorer.scoring.errors import ScoringError
 
-FORMAT = "barbu-bridge/1"
-SCHEME_ID = "barbu_bridge"
+__all__ = [
+    "BRIDGE_SCHEME",
+    "FORMAT",
+    "SCHEME_ID",
+    "BridgeDocument",
+    "ComputedBridge",
+    "bridge_scheme",
+    "compute_bridge_document",
+    "deal_from_dict",
+    "deal_to_dict",
+    "read_bridge_document",
+    "score_bridge_document",
+    "write_bridge_document",
+]
 
-CONTRACT_KEYS = ("level", "strain", "declarer", "doubled", "tricks")
 COMPUTED_DEAL_KEYS = frozenset(
     [
         "vulnerable",
@@ -47,13 +65,14 @@ COMPUTED_DEAL_KEYS = frozenset(
         "above",
         "below",
         "barbu_points",
+        "points",
         "game_won",
         "rubber_bonus",
         "entries",
         "totals",
     ]
 )
-COMPUTED_KEYS = frozenset({"rubbers", "unfinished_bonus", "totals", "winner", "complete"})
+COMPUTED_KEYS = frozenset({"rubbers", "unfinished_bonus", "totals", "winner", "complete", "next"})
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -73,56 +92,6 @@ def in_deals(function: Callable[_P, _R]) -> Callable[_P, _R]:
             raise ScoringError(error.message, error.hand, unit="deal") from None
 
     return entry
-
-
-def bridge_scheme(unfinished_partscore: int = UNFINISHED_PARTSCORE) -> dict[str, Any]:
-    """The built-in Barbu Bridge scheme, described for display."""
-    return {
-        "id": SCHEME_ID,
-        "name": "Barbu Bridge",
-        "format": FORMAT,
-        "players": 4,
-        "sides": {"NS": [0, 2], "EW": [1, 3]},
-        "deals": DEALS,
-        "subgames": [
-            {"id": "barbu", "name": "Barbu", "scores": "200 to the side that did not take the K♥"},
-            {
-                "id": "hearts",
-                "name": "Hearts",
-                "scores": "30 per heart of difference"
-                " to the side that took fewer (30, 90, ... 390)",
-            },
-            {
-                "id": "last_two",
-                "name": "Last Two",
-                "scores": "80 to the side that did not take"
-                " trick 12, 120 to the side that did not take trick 13",
-            },
-            {
-                "id": "queens",
-                "name": "Queens",
-                "scores": "60 per queen of difference to the side that took fewer (0, 120 or 240)",
-            },
-        ],
-        "trick_values": {"C": 20, "D": 20, "H": 30, "S": 30, "NT": [40, 30]},
-        "game": GAME,
-        "rubber_bonus": {"2-0": RUBBER_BONUS_TWO_NIL, "2-1": RUBBER_BONUS_TWO_ONE},
-        "unfinished_game": UNFINISHED_GAME,
-        "unfinished_partscore": unfinished_partscore,
-    }
-
-
-BRIDGE_SCHEME: dict[str, Any] = bridge_scheme()
-
-
-@dataclass(frozen=True)
-class BridgeDocument:
-    """A Barbu Bridge session as entered: players, settings and the deals so far."""
-
-    players: tuple[str, ...]
-    deals: tuple[Deal, ...]
-    first_dealer: int = 0
-    unfinished_partscore: int = UNFINISHED_PARTSCORE
 
 
 def _mapping(value: object, what: str) -> Mapping[str, object]:
@@ -261,67 +230,6 @@ def read_bridge_document(doc: object) -> BridgeDocument:
     return BridgeDocument(names, deals, first_dealer, bonus)
 
 
-def deal_to_dict(deal: Deal) -> dict[str, Any]:
-    """A deal as entered, in the document's shape."""
-    bridge: dict[str, Any] | None = None
-    if deal.bridge is not None:
-        contract = deal.bridge
-        bridge = {key: getattr(contract, key) for key in CONTRACT_KEYS}
-        if contract.honours is not None:
-            bridge["honours"] = {"side": contract.honours.side, "points": contract.honours.points}
-    barbu: dict[str, Any] = {}
-    for key in SUBGAME_FIELDS[deal.subgame]:
-        value = getattr(deal.barbu, key)
-        barbu[key] = value.as_dict() if isinstance(value, Points) else value
-    return {"subgame": deal.subgame, "bridge": bridge, "barbu": barbu}
-
-
-def _scored_deal(deal: Deal, score: DealScore) -> dict[str, Any]:
-    bonus = score.rubber_bonus
-    return {
-        "deal": score.number,
-        "dealer": score.dealer,
-        "leader": score.leader,
-        **deal_to_dict(deal),
-        "vulnerable": {side: side in score.vulnerable for side in ("NS", "EW")},
-        "rubber": score.rubber,
-        "above": score.above.as_dict(),
-        "below": score.below.as_dict(),
-        "barbu_points": score.barbu_points.as_dict(),
-        "game_won": score.game_won,
-        "rubber_bonus": None if bonus is None else {"side": bonus.side, "points": bonus.points},
-        "entries": [entry.as_dict() for entry in score.entries],
-        "totals": score.totals.as_dict(),
-    }
-
-
-def _rubber(rubber: RubberSummary) -> dict[str, Any]:
-    return {
-        "number": rubber.number,
-        "deals": list(rubber.deals),
-        "games": rubber.games.as_dict(),
-        "winner": rubber.winner,
-        "bonus": rubber.bonus,
-        "complete": rubber.complete,
-    }
-
-
-def write_bridge_document(document: BridgeDocument, score: SessionScore) -> dict[str, Any]:
-    """The document with everything computed: per-deal points, rubbers, totals, winner."""
-    return {
-        "format": FORMAT,
-        "players": list(document.players),
-        "first_dealer": document.first_dealer,
-        "unfinished_partscore": document.unfinished_partscore,
-        "deals": [_scored_deal(d, s) for d, s in zip(document.deals, score.deals, strict=True)],
-        "rubbers": [_rubber(rubber) for rubber in score.rubbers],
-        "unfinished_bonus": score.unfinished_bonus.as_dict(),
-        "totals": score.totals.as_dict(),
-        "winner": score.winner,
-        "complete": score.complete,
-    }
-
-
 @in_deals
 def score_bridge_document(document: BridgeDocument) -> SessionScore:
     """Score a validated document."""
@@ -333,7 +241,7 @@ def score_bridge_document(document: BridgeDocument) -> SessionScore:
 
 
 @in_deals
-def compute_bridge_document(doc: object) -> dict[str, Any]:
+def compute_bridge_document(doc: object) -> ComputedBridge:
     """Validate a "barbu-bridge/1" document and return it with everything computed."""
     document = read_bridge_document(doc)
     return write_bridge_document(document, score_bridge_document(document))

@@ -16,6 +16,9 @@ STRAINS: tuple[Strain, ...] = ("C", "D", "H", "S", "NT")
 SIDE_NAMES: dict[Side, str] = {"NS": "N-S", "EW": "E-W"}
 DOUBLED_RULE = "doubled must be 0 (undoubled), 1 (doubled) or 2 (redoubled)"
 
+LEVELS = (1, 2, 3, 4, 5, 6, 7)
+TRICKS = 13  # in a deal
+BOOK = 6  # the first six tricks of declarer's side, which score nothing
 GAME = 100
 RUBBER_BONUS_TWO_NIL = 700
 RUBBER_BONUS_TWO_ONE = 500
@@ -133,11 +136,7 @@ class Contract:
             (self.strain in STRAINS, "the strain must be one of C, D, H, S, NT", self.strain),
             (within(self.declarer, 0, 3), "the declarer must be a seat from 0 to 3", self.declarer),
             (within(self.doubled, 0, 2), DOUBLED_RULE, self.doubled),
-            (
-                within(self.tricks, 0, 13),
-                "the tricks taken must be 0 to 13",
-                self.tricks,
-            ),
+            (within(self.tricks, 0, TRICKS), "the tricks taken must be 0 to 13", self.tricks),
         )
         for kept, rule, value in rules:
             if not kept:
@@ -155,7 +154,17 @@ class Contract:
     @property
     def result(self) -> int:
         """Tricks over (positive) or under (negative) the contract; 0 when just made."""
-        return self.tricks - 6 - self.level
+        return trick_result(self.level, self.tricks)
+
+
+def tricks_to_make(level: int) -> int:
+    """The tricks a contract of ``level`` needs: the book of six, then one a level."""
+    return BOOK + level
+
+
+def trick_result(level: int, tricks: int) -> int:
+    """Tricks over (positive) or under (negative) a contract of ``level``; 0 when just made."""
+    return tricks - tricks_to_make(level)
 
 
 def trick_score(level: int, strain: Strain, doubled: int = 0) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask_babel import gettext as _
@@ -11,15 +12,14 @@ from werkzeug.datastructures import MultiDict
 from wtforms import FieldList, IntegerField, RadioField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, Optional
 
-from barbu_scorer.scoring.bridge.deals import SUBGAMES
 from barbu_scorer.scoring.bridge.rubber import UNFINISHED_PARTSCORE
+from barbu_scorer.scoring.bridge.subgames import SPLIT_CARDS, SUBGAMES, split_from
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.web.forms.barbu import VersionForm, radio_choices
 
 LEVELS = tuple(str(n) for n in range(1, 8))
 PASSED = "pass"
 HONOURS = ("NS-100", "NS-150", "EW-100", "EW-150")
-SPLITS = {"hearts": 13, "queens": 4}  # cards per sub-game that splits them between the sides
 
 
 # What a part-score is worth in a rubber left unfinished: SPEC section 3's 50, or the 100 of
@@ -67,15 +67,14 @@ def _side(form: MultiDict[str, str], key: str, missing: str) -> str:
 
 def _split(form: MultiDict[str, str], key: str) -> dict[str, int]:
     """A count for one side (N-S unless ``<key>_side`` says E-W); the other side's follows."""
-    cards = SPLITS[key]
+    cards = SPLIT_CARDS[key]
     counts = tuple(str(n) for n in range(cards + 1))
     what = _("hearts") if key == "hearts" else _("queens")
     side = form.get(f"{key}_side") or "NS"
     if side not in ("NS", "EW"):
         raise ScoringError(_("%(value)s is not a side", value=repr(side)))
     taken = int(_pick(form, key, counts, _("pick how many %(what)s a side took", what=what)))
-    other = "EW" if side == "NS" else "NS"
-    return {side: taken, other: cards - taken}
+    return split_from("NS" if side == "NS" else "EW", taken, cards).as_dict()
 
 
 def _doubled(form: MultiDict[str, str]) -> int:
@@ -141,8 +140,21 @@ def form_from_deal(deal: dict[str, Any]) -> MultiDict[str, str]:
             held = bridge["honours"]
             pairs.append(("honours", f"{held['side']}-{held['points']}"))
     for key, value in deal["barbu"].items():
-        if key in SPLITS:
+        if key in SPLIT_CARDS:
             pairs += [(key, str(value["NS"])), (f"{key}_side", "NS")]
         else:
             pairs.append((key, value))
     return MultiDict(pairs)
+
+
+def initial_data(
+    deal: Mapping[str, Any] | None, asked: str | None, left: Sequence[str]
+) -> MultiDict[str, str]:
+    """The deal form as first drawn: a past deal prefilled, the sub-game asked for in the
+    link, or the dealer's last sub-game when only one is left (deals 13-16)."""
+    data: MultiDict[str, str] = MultiDict() if deal is None else form_from_deal(dict(deal))
+    if asked is not None and asked in left:
+        data["subgame"] = asked
+    elif "subgame" not in data and len(left) == 1:
+        data["subgame"] = left[0]
+    return data

@@ -4,7 +4,6 @@ pages (edit key, version check, replay-safe saves), over ``bridge_store``."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,27 +22,29 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as BaseResponse
 
-from barbu_scorer.present.pad import SEATS, SIDE_NAMES, Pad, build_pad, contract_parts, result_text
-from barbu_scorer.present.session import name_seats
-from barbu_scorer.scoring.bridge.deals import SUBGAME_NAMES, SUBGAMES, dealer_of, subgames_left
+from barbu_scorer.present.deal_form import (
+    SUBGAME_LABELS,
+    Preview,
+    Refusal,
+    deal_chips,
+    deal_status,
+    preview_of,
+    refusal,
+)
+from barbu_scorer.present.pad import SEAT_SIDES, SEATS, SIDE_NAMES, build_pad, side_names
+from barbu_scorer.scoring.bridge.deals import DEALS
 from barbu_scorer.scoring.bridge.document import compute_bridge_document
+from barbu_scorer.scoring.bridge.subgames import subgames_left
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store import bridge as bridge_store
 from barbu_scorer.store.bridge import StoredBridge
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.barbu import VersionForm
-from barbu_scorer.web.forms.bridge import DealForm, NewBridgeForm, deal_from_form, form_from_deal
+from barbu_scorer.web.forms.bridge import DealForm, NewBridgeForm, deal_from_form, initial_data
 from barbu_scorer.web.views.access import keep_key, remember, require_edit, scorer_label
 from barbu_scorer.web.views.pages import first_seat, history_page, saved, undo_last
 
 bp = Blueprint("bridge", __name__)
-
-SUBGAME_LABELS = {
-    "barbu": "Barbu (K♥)",
-    "hearts": "Hearts",
-    "last_two": "Last Two",
-    "queens": "Queens",
-}
 
 
 def stored_or_404(session_id: str) -> StoredBridge:
@@ -54,75 +55,54 @@ def stored_or_404(session_id: str) -> StoredBridge:
     return stored
 
 
-def _pad(stored: StoredBridge) -> tuple[dict[str, Any], Pad]:
-    doc = stored.document()
-    return doc, build_pad(doc)
-
-
 def _screen(template: str, stored: StoredBridge, **context: Any) -> str:
     """A page over the whole session: the scorer's or the watchers' screen."""
-    doc, pad = _pad(stored)
+    doc = stored.document()
     return render_template(
         template,
         stored=stored,
         doc=doc,
-        pad=pad,
+        pad=build_pad(doc),
         subgame_labels=SUBGAME_LABELS,
         seats=SEATS,
         **context,
     )
 
 
-_SUBGAME = "|".join(SUBGAMES)
-_SUBGAME_LIST = rf"(?:{_SUBGAME})(?:, (?:{_SUBGAME}))*"
-# Sub-game ids where the engine lists them ("chosen queens as dealer; barbu, last_two left",
-# "one of barbu, hearts, ..."); elsewhere "hearts" and "queens" are plain words.
-_SUBGAME_IDS = re.compile(
-    rf"\b{_SUBGAME_LIST}(?= left\b| as dealer\b)|(?<=one of ){_SUBGAME_LIST}\b"
-)
+def _refusal(error: ScoringError, players: Sequence[str], number: int | None = None) -> Refusal:
+    """The engine's refusal as the page says it (another deal's is prefixed with its number)."""
+    return refusal(error, players, number, _("deal %(n)s: %(why)s"))
 
 
-def name_subgames(message: str) -> str:
-    """A rule's message with sub-game ids turned into their names ("last_two": "Last Two")."""
-    return _SUBGAME_IDS.sub(
-        lambda found: re.sub(_SUBGAME, lambda m: SUBGAME_NAMES[m.group(0)], found.group(0)),
-        message,
-    )
-
-
-def _message(error: ScoringError, players: Sequence[str], number: int | None = None) -> str:
-    """The engine's message as the page says it: players and sub-games by name, prefixed
-    with the deal when it is about another one."""
-    message = name_subgames(name_seats(error.message, players))
-    if error.hand is None or error.hand == number:
-        return message
-    return _("deal %(n)s: %(why)s", n=error.hand, why=message)
+def _create(form: NewBridgeForm) -> BaseResponse | None:
+    """Store the new session and open it; None, the reason on the form, when refused."""
+    names = [(p.data or "").strip() for p in form.players]
+    first, drawn = first_seat(form.first.data, len(SEATS))
+    try:
+        stored, key = bridge_store.create(
+            get_db(),
+            players=names,
+            first_dealer=first,
+            unfinished_partscore=form.unfinished_partscore.data,
+            name=form.name.data or "",
+            who=scorer_label(),
+        )
+    except ScoringError as error:
+        form.players.errors.append(error.message)
+        return None
+    remember(stored.id, key)
+    if drawn:
+        flash(_("The draw: %(name)s deals first.", name=names[first]), "draw")
+    return redirect(url_for("bridge.scorer", session_id=stored.id))
 
 
 @bp.route("/bridge/new", methods=["GET", "POST"])
 def new() -> str | BaseResponse:
     """Start a Barbu Bridge session: four names from North clockwise, the first dealer."""
     form = NewBridgeForm()
-    if form.validate_on_submit():
-        names = [(p.data or "").strip() for p in form.players]
-        first, drawn = first_seat(form.first.data, 4)
-        try:
-            stored, key = bridge_store.create(
-                get_db(),
-                players=names,
-                first_dealer=first,
-                unfinished_partscore=form.unfinished_partscore.data,
-                name=form.name.data or "",
-                who=scorer_label(),
-            )
-        except ScoringError as error:
-            form.players.errors.append(error.message)
-        else:
-            remember(stored.id, key)
-            if drawn:
-                flash(_("The draw: %(name)s deals first.", name=names[first]), "draw")
-            return redirect(url_for("bridge.scorer", session_id=stored.id))
-    return render_template("bridge/new.html", form=form, seats=SEATS)
+    if form.validate_on_submit() and (opened := _create(form)) is not None:
+        return opened
+    return render_template("bridge/new.html", form=form, seats=SEATS, seat_sides=SEAT_SIDES)
 
 
 @bp.get("/b/<session_id>/k/<key>")
@@ -192,31 +172,20 @@ def changes(session_id: str) -> str:
 def _editable(session_id: str, number: int) -> StoredBridge:
     stored = stored_or_404(session_id)
     require_edit(session_id)
-    if not 1 <= number <= min(len(stored.deals) + 1, 16):
+    if not 1 <= number <= min(len(stored.deals) + 1, DEALS):
         abort(404)
     return stored
 
 
-def preview(stored: StoredBridge, number: int, data: MultiDict[str, str]) -> dict[str, Any]:
+def preview(stored: StoredBridge, number: int, data: MultiDict[str, str]) -> Preview | Refusal:
     """The deal's figures as the form stands (the whole session checked), or what is wrong."""
     try:
         deal = deal_from_form(data)
         deals = [*stored.deals[: number - 1], deal, *stored.deals[number:]]
         doc = compute_bridge_document(stored.entered(deals))
     except ScoringError as error:
-        return {"ok": False, "error": _message(error, stored.players, number)}
-    scored = doc["deals"][number - 1]
-    bridge = scored["bridge"]
-    lines = {side: [e for e in scored["entries"] if e["side"] == side] for side in SIDE_NAMES}
-    return {
-        "ok": True,
-        "deal": deal,
-        "scored": scored,
-        "lines": lines,
-        "points": {s: sum(e["points"] for e in lines[s]) for s in SIDE_NAMES},
-        "contract": contract_parts(bridge),
-        "result": result_text(bridge),
-    }
+        return _refusal(error, stored.players, number)
+    return preview_of(doc, number, deal)
 
 
 def _render(
@@ -224,20 +193,9 @@ def _render(
     number: int,
     data: MultiDict[str, str],
     form: DealForm,
-    result: dict[str, Any] | None = None,
+    result: Preview | Refusal | None = None,
     error: str | None = None,
 ) -> str:
-    chosen = [d["subgame"] for d in stored.deals]
-    doc, pad = _pad(stored)
-    if number <= len(stored.deals):
-        scored = doc["deals"][number - 1]
-        status = {
-            "rubber": scored["rubber"],
-            "vulnerable": [s for s in SIDE_NAMES if scored["vulnerable"][s]],
-        }
-    else:
-        assert pad.next is not None
-        status = {"rubber": pad.next.rubber, "vulnerable": list(pad.next.vulnerable)}
     return render_template(
         "bridge/deal.html",
         stored=stored,
@@ -247,13 +205,12 @@ def _render(
         result=result,
         error=error,
         correcting=number <= len(stored.deals),
-        dealer=dealer_of(number, stored.first_dealer),
-        subgames=subgames_left(chosen, number),
+        status=deal_status(stored.document(), number),
+        chips=deal_chips(data.get("level")),
         subgame_labels=SUBGAME_LABELS,
         seats=SEATS,
         sides=SIDE_NAMES,
-        pairs=pad.sides,
-        status=status,
+        pairs=side_names(stored.players),
     )
 
 
@@ -261,20 +218,35 @@ def _render(
 def deal(session_id: str, number: int) -> str:
     """The deal form: a new deal, or a past one to correct (prefilled)."""
     stored = _editable(session_id, number)
-    data: MultiDict[str, str] = MultiDict()
-    result = None
+    past = stored.deals[number - 1] if number <= len(stored.deals) else None
     left = subgames_left([d["subgame"] for d in stored.deals], number)
-    if number <= len(stored.deals):
-        data = form_from_deal(stored.deals[number - 1])
-        result = preview(stored, number, data)
-    if request.args.get("subgame") in left:
-        data = MultiDict(data)
-        data["subgame"] = request.args["subgame"]
-    elif "subgame" not in data and len(left) == 1:
-        data = MultiDict(data)
-        data["subgame"] = left[0]  # deals 13-16: the dealer's last sub-game is forced
+    data = initial_data(past, request.args.get("subgame"), left)
+    result = None if past is None else preview(stored, number, initial_data(past, None, left))
     form = DealForm(formdata=None, number=number, version=stored.version)
     return _render(stored, number, data, form, result)
+
+
+def _write(session_id: str, number: int, intent: str, deal: dict[str, Any], version: int) -> str:
+    """Store the deal: a correction, or a new deal (sent twice, the second is a replay)."""
+    if intent == "correct":
+        bridge_store.replace_deal(get_db(), session_id, number, deal, scorer_label(), version)
+        return _("Deal %(n)s corrected; the figures after it follow.", n=number)
+    if bridge_store.add_deal(get_db(), session_id, number, deal, scorer_label()):
+        return _("Deal %(n)s saved.", n=number)
+    return _("Deal %(n)s was already saved.", n=number)
+
+
+def _refused(
+    stored: StoredBridge,
+    number: int,
+    data: MultiDict[str, str],
+    form: DealForm,
+    result: Preview,
+    error: ScoringError,
+) -> tuple[str, int]:
+    """The deal form again, with the reason the store refused the deal (422)."""
+    why = _refusal(error, stored.players, number).error
+    return _render(stored, number, data, form, result, why), 422
 
 
 @bp.post("/b/<session_id>/deal/<int:number>")
@@ -286,29 +258,16 @@ def save(session_id: str, number: int) -> str | BaseResponse | tuple[str, int]:
         abort(400)
     data = request.form
     result = preview(stored, number, data)
-    if request.form.get("action") == "check":
+    if data.get("action") == "check":
         return _render(stored, number, data, form, result)
-    if not result["ok"]:
-        return _render(stored, number, data, form, result, result["error"]), 422
+    if isinstance(result, Refusal):
+        return _render(stored, number, data, form, result, result.error), 422
     # A page drawn for a new deal always adds: sent twice, the second is a harmless replay.
-    intent = request.form.get("intent") or ("correct" if number <= len(stored.deals) else "new")
-
-    def write() -> str:
-        if intent == "correct":
-            bridge_store.replace_deal(
-                get_db(), session_id, number, result["deal"], scorer_label(), form.version.data
-            )
-            return _("Deal %(n)s corrected; the figures after it follow.", n=number)
-        if bridge_store.add_deal(get_db(), session_id, number, result["deal"], scorer_label()):
-            return _("Deal %(n)s saved.", n=number)
-        return _("Deal %(n)s was already saved.", n=number)
-
+    intent = data.get("intent") or ("correct" if number <= len(stored.deals) else "new")
+    entered = result.deal
     return saved(
-        write,
-        lambda error: (
-            _render(stored, number, data, form, result, _message(error, stored.players, number)),
-            422,
-        ),
+        lambda: _write(session_id, number, intent, entered, form.version.data),
+        lambda error: _refused(stored, number, data, form, result, error),
         url_for("bridge.deal", session_id=session_id, number=number),
         url_for("bridge.scorer", session_id=session_id),
     )
@@ -322,4 +281,4 @@ def live_preview(session_id: str, number: int) -> Response:
     html = render_template(
         "bridge/_preview.html", stored=stored, result=result, error=None, sides=SIDE_NAMES
     )
-    return jsonify({"ok": result["ok"], "html": html})
+    return jsonify({"ok": result.ok, "html": html})
