@@ -24,6 +24,11 @@ def signed(value: int) -> str:
     return "0"
 
 
+def minute(stamp: str) -> str:
+    """An ISO timestamp to the minute, as the lists print it: ``2025-03-14 20:05``."""
+    return stamp[:16].replace("T", " ")
+
+
 def num(value: int) -> Num:
     """A signed score with its sign for styling: ``+12`` pos, ``−6`` neg, ``0`` zero."""
     return Num(value, signed(value), "pos" if value > 0 else "neg" if value < 0 else "zero")

@@ -7,7 +7,7 @@ from flask import Flask, Response, jsonify, render_template, request, session
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
-from barbu_scorer.present.format import segments, short_names, signed
+from barbu_scorer.present.format import minute, segments, short_names, signed
 
 
 def suits(text: str) -> Markup:
@@ -68,6 +68,7 @@ def init_app(app: Flask) -> None:
         return _api_error(error) or error
 
     app.add_template_filter(suits)
+    app.add_template_filter(minute)
     app.add_template_global(signed)
     app.add_template_global(short_names)
     app.add_template_filter(signed)
