@@ -56,7 +56,7 @@ def document_csv(doc: Mapping[str, Any]) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for hand in doc["hands"]:
-        doubled = {seat: [] for seat in range(len(players))}
+        doubled: dict[int, list[str]] = {seat: [] for seat in range(len(players))}
         for doubler, target in hand["doubles"]:
             doubled[doubler].append(players[target])
         for seat, player in enumerate(players):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict
-from typing import Any
+from typing import Any, TypeGuard
 
 from barbu_scorer.scoring.barbu import cards
 from barbu_scorer.scoring.barbu.contracts import (
@@ -62,7 +62,7 @@ def _ints(value: Any, what: str, length: int) -> tuple[int, ...]:
     return tuple(_int(v, what) for v in value)
 
 
-def _is_name(value: Any) -> bool:
+def _is_name(value: Any) -> TypeGuard[str]:
     """Some text fit to show in a message or on a page: no line breaks or control codes."""
     return isinstance(value, str) and bool(value.strip()) and value.isprintable()
 
