@@ -99,7 +99,7 @@ def contract_label(
     The label carries the contract's name, its trump suit (``suit``, ``red``) or Dominoes
     starting rank (``rank``), and ``text``, the one line the screen prints:
     "Trumps ♠", "Dominoes from 7"; with ``short``, the catalogue's short name and no
-    "from" ("Dom. 7"). With ``implied_start``, a Dominoes hand that names no rank under
+    "from" ("Queens", "Dominoes 7"). With ``implied_start``, a Dominoes hand that names no rank under
     a fixed start shows the fixed 7♦ (the sheet does; the screen does not).
     """
     info = CATALOGUE.get(contract)
