@@ -200,7 +200,7 @@ def test_shared_victory_and_tied_places() -> None:
 
 def test_the_raw_check_shows_the_difference() -> None:
     from barbu_scorer.present.sheet import _block
-    from barbu_scorer.scoring.barbu.sessions import HandFigures, block_sums
+    from barbu_scorer.scoring.barbu.blocks import HandFigures, block_sums
 
     scheme = builtin("tournament")
     rows = build_sheet(session_document(hands=2)).blocks[0].hands

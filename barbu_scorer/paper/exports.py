@@ -8,8 +8,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from barbu_scorer.scoring.barbu.blocks import block_of
 from barbu_scorer.scoring.barbu.document import resolve_scheme
-from barbu_scorer.scoring.barbu.sessions import block_of
 
 CSV_COLUMNS = (
     "hand",

@@ -99,8 +99,8 @@ def contract_label(
     The label carries the contract's name, its trump suit (``suit``, ``red``) or Dominoes
     starting rank (``rank``), and ``text``, the one line the screen prints:
     "Trumps ♠", "Dominoes from 7"; with ``short``, the catalogue's short name and no
-    "from" ("Queens", "Dominoes 7"). With ``implied_start``, a Dominoes hand that names no rank under
-    a fixed start shows the fixed 7♦ (the sheet does; the screen does not).
+    "from" ("Queens", "Dominoes 7"). With ``implied_start``, a Dominoes hand that names
+    no rank under a fixed start shows the fixed 7♦ (the sheet does; the screen does not).
     """
     info = CATALOGUE.get(contract)
     name = info.short if short and info is not None else scheme.name_of(contract)

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from barbu_scorer.present.format import doubles_notation
+from barbu_scorer.scoring.barbu.blocks import session_block_sums
 from barbu_scorer.scoring.barbu.cards import SUIT_SYMBOLS
 from barbu_scorer.scoring.barbu.contracts import CATALOGUE
-from barbu_scorer.scoring.barbu.sessions import ScoredHand, Session, ranking, session_block_sums
+from barbu_scorer.scoring.barbu.sessions import ScoredHand, Session, ranking
 
 
 @dataclass(frozen=True)

@@ -27,10 +27,11 @@ from barbu_scorer.present.sheet_model import (
     Standing,
 )
 from barbu_scorer.scoring import compute_document
+from barbu_scorer.scoring.barbu.blocks import BlockSums, HandFigures, block_sums
 from barbu_scorer.scoring.barbu.document import SchemeLookup, resolve_scheme
 from barbu_scorer.scoring.barbu.scheme_checks import block_total
 from barbu_scorer.scoring.barbu.schemes import Scheme
-from barbu_scorer.scoring.barbu.sessions import BlockSums, HandFigures, block_sums, ranking
+from barbu_scorer.scoring.barbu.sessions import ranking
 
 PAPERS: dict[str, str] = {"a4": "A4", "letter": "letter"}
 

@@ -256,12 +256,8 @@ class SchemeFigures:
 def scheme_figures(scheme: Scheme) -> SchemeFigures:
     """The consequences of a scheme's values, as the editor, the lists and the sheet show them."""
     block = block_total(scheme)
-    return SchemeFigures(
-        tuple((c, scheme.total(c)) for c in scheme.contracts),
-        block,
-        block * scheme.players,
-        block == 0,
-    )
+    totals = tuple((c, scheme.total(c)) for c in scheme.contracts)
+    return SchemeFigures(totals, block, block * scheme.players, block == 0)
 
 
 def scheme_warnings(scheme: Scheme) -> list[SchemeWarning]:

@@ -1,4 +1,4 @@
-"""Each block's sums, from scoring: what the sheet, the pages and the CSV all show."""
+"""scoring.barbu.blocks: each block's sums, what the sheet, the pages and the CSV all show."""
 
 from __future__ import annotations
 
@@ -7,14 +7,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from barbu_scorer.scoring import Session, builtin, compute_document
-from barbu_scorer.scoring.barbu.document import read_document
-from barbu_scorer.scoring.barbu.sessions import (
+from barbu_scorer.scoring.barbu.blocks import (
     HandFigures,
     block_of,
     block_sums,
-    score_session,
     session_block_sums,
 )
+from barbu_scorer.scoring.barbu.document import read_document
+from barbu_scorer.scoring.barbu.sessions import score_session
 from tests.test_sheet import session_document
 
 
