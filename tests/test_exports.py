@@ -178,3 +178,22 @@ def test_cli_import_of_an_invalid_document_stores_nothing(tmp_path: Path) -> Non
     from barbu_scorer.store.db import connect
 
     assert connect(str(tmp_path / "barbu.db"))["sessions"].count == 0
+
+
+def test_csv_blocks_follow_the_scheme_of_the_document() -> None:
+    from barbu_scorer.scoring import compute_document
+
+    doc = {
+        "format": "barbu-session/1",
+        "players": ["Ada", "Ben", "Clara", "Dan"],
+        "scheme": {"name": "K♥ only", "contracts": ["no_king_of_hearts"]},
+        "hands": [
+            {"contract": "no_king_of_hearts", "facts": {"king_of_hearts": s}} for s in (2, 2, 3)
+        ],
+    }
+    rows = list(csv.DictReader(io.StringIO(document_csv(compute_document(doc)))))
+    assert [(r["hand"], r["block"]) for r in rows if r["seat"] == "0"] == [
+        ("1", "1"),
+        ("2", "2"),
+        ("3", "3"),
+    ]

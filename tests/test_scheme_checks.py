@@ -12,7 +12,7 @@ from barbu_scorer.scoring.barbu.scheme_checks import (
     refusals,
     scheme_warnings,
 )
-from barbu_scorer.scoring.barbu.schemes import BUILTINS, CustomContract, Scheme
+from barbu_scorer.scoring.barbu.schemes import BUILTINS, CustomContract, Scheme, builtin
 
 TOURNAMENT = BUILTINS["tournament"]
 
@@ -206,3 +206,30 @@ def test_options_that_do_not_fit_together(
 
 def test_french_classic_without_doubling_is_fine_about_its_quota() -> None:
     assert "quota" not in fields(BUILTINS["french_classic"])
+
+
+@pytest.mark.parametrize(
+    ("scheme_id", "block", "session", "balanced"),
+    [("tournament", 0, 0, True), ("kh15_dom40", 0, 0, True), ("french_classic", -195, -780, False)],
+)
+def test_scheme_figures(scheme_id: str, block: int, session: int, balanced: bool) -> None:
+    from barbu_scorer.scoring.barbu.scheme_checks import scheme_figures
+
+    scheme = builtin(scheme_id)
+    found = scheme_figures(scheme)
+    assert [c for c, _ in found.totals] == list(scheme.contracts)
+    assert all(t == scheme.total(c) for c, t in found.totals)
+    assert found.block == block_total(scheme) == sum(t for _, t in found.totals)
+    assert found.session == scheme.session_total == found.block * scheme.players
+    assert found.balanced == scheme.balanced == (found.block == 0)
+    assert (found.block, found.session, found.balanced) == (block, session, balanced)
+
+
+def test_scheme_figures_of_an_unbalanced_scheme() -> None:
+    from barbu_scorer.scoring.barbu.scheme_checks import scheme_figures
+    from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
+
+    scheme = scheme_from_dict({"name": "K♥ only", "contracts": ["no_king_of_hearts"]})
+    found = scheme_figures(scheme)
+    assert found.totals == (("no_king_of_hearts", -20),)
+    assert (found.block, found.session, found.balanced) == (-20, -80, False)

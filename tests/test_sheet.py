@@ -200,24 +200,16 @@ def test_shared_victory_and_tied_places() -> None:
 
 def test_the_raw_check_shows_the_difference() -> None:
     from barbu_scorer.present.sheet import _block
+    from barbu_scorer.scoring.barbu.blocks import HandFigures, block_sums
 
     scheme = builtin("tournament")
     rows = build_sheet(session_document(hands=2)).blocks[0].hands
-    docs = [
-        {
-            "contract": "no_queens",
-            "raw": [-12, -6, -6, 0],
-            "adjusted": [-12, -6, -6, 0],
-            "totals": [0] * 4,
-        },
-        {
-            "contract": "trumps",
-            "raw": [20, 15, 15, 10],
-            "adjusted": [20, 15, 15, 10],
-            "totals": [0] * 4,
-        },
+    figures = [
+        HandFigures("no_queens", [-12, -6, -6, 0], [-12, -6, -6, 0], [0] * 4),
+        HandFigures("trumps", [20, 15, 15, 10], [20, 15, 15, 10], [0] * 4),
     ]
-    block = _block(scheme, 1, rows, docs, None)
+    (sums,) = block_sums(scheme, figures)
+    block = _block(scheme, rows, sums, None)
     assert not block.check_ok
     assert (block.raw_sum.text, block.expected.text, block.difference.text) == (
         "+36",

@@ -8,6 +8,9 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from barbu_scorer.scoring.barbu.blocks import block_of
+from barbu_scorer.scoring.barbu.document import resolve_scheme
+
 CSV_COLUMNS = (
     "hand",
     "block",
@@ -48,18 +51,19 @@ def document_json(doc: Mapping[str, Any]) -> str:
 def document_csv(doc: Mapping[str, Any]) -> str:
     """One row per hand per player."""
     players = doc["players"]
+    scheme = resolve_scheme(doc["scheme"])
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for hand in doc["hands"]:
-        doubled = {seat: [] for seat in range(len(players))}
+        doubled: dict[int, list[str]] = {seat: [] for seat in range(len(players))}
         for doubler, target in hand["doubles"]:
             doubled[doubler].append(players[target])
         for seat, player in enumerate(players):
             writer.writerow(
                 (
                     hand["number"],
-                    _block(doc, hand["number"]),
+                    block_of(scheme, hand["number"]),
                     _safe(players[hand["declarer"]]),
                     hand["contract"],
                     hand.get("trump", ""),
@@ -117,16 +121,6 @@ def _bridge_contract(bridge: Mapping[str, Any] | None, players: list[str]) -> st
     doubled = ("", "X", "XX")[bridge.get("doubled", 0)]
     declarer = players[bridge["declarer"]]
     return f"{bridge['level']}{STRAINS[bridge['strain']]}{doubled} by {declarer}"
-
-
-def _block(doc: Mapping[str, Any], number: int) -> int:
-    scheme = doc["scheme"]
-    contracts = len(scheme["contracts"]) if isinstance(scheme, Mapping) else None
-    if contracts is None:
-        from barbu_scorer.scoring.barbu.schemes import BUILTINS
-
-        contracts = len(BUILTINS[scheme].contracts)
-    return (number - 1) // contracts + 1
 
 
 def _safe(text: str) -> str:

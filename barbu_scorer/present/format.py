@@ -3,14 +3,15 @@ initials, doubles, contract labels, values."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from barbu_scorer.present.sheet_model import Contract, Num, Segment
 from barbu_scorer.scoring.barbu.cards import SUIT_SYMBOLS
+from barbu_scorer.scoring.barbu.contracts import CATALOGUE
 from barbu_scorer.scoring.barbu.schemes import Scheme
 
 RED_SUITS = frozenset("♥♦")
+BLACK_SUITS = frozenset("♠♣")
 MINUS = "\u2212"  # a real minus sign: as wide as "+", so signed columns line up
 
 
@@ -23,20 +24,29 @@ def signed(value: int) -> str:
     return "0"
 
 
+def minute(stamp: str) -> str:
+    """An ISO timestamp to the minute, as the lists print it: ``2025-03-14 20:05``."""
+    return stamp[:16].replace("T", " ")
+
+
 def num(value: int) -> Num:
     """A signed score with its sign for styling: ``+12`` pos, ``−6`` neg, ``0`` zero."""
     return Num(value, signed(value), "pos" if value > 0 else "neg" if value < 0 else "zero")
 
 
-def segments(text: str) -> tuple[Segment, ...]:
-    """Text split so that the red suits (♥ ♦) can be printed in red."""
+def segments(text: str, *, black: bool = False) -> tuple[Segment, ...]:
+    """Text split so that the red suits (♥ ♦) can be printed in red.
+
+    With ``black``, the black suits (♠ ♣) are runs of their own too (``Segment.black``),
+    for the screen, which gives each suit its colour.
+    """
     out: list[Segment] = []
     run = ""
     for ch in text:
-        if ch in RED_SUITS:
+        if ch in RED_SUITS or (black and ch in BLACK_SUITS):
             if run:
                 out.append(Segment(run))
-            out.append(Segment(ch, red=True))
+            out.append(Segment(ch, red=ch in RED_SUITS, black=ch in BLACK_SUITS))
             run = ""
         else:
             run += ch
@@ -45,8 +55,14 @@ def segments(text: str) -> tuple[Segment, ...]:
     return tuple(out)
 
 
-def short_names(names: Sequence[str]) -> tuple[str, ...]:
-    """The shortest distinct initials (up to 3 letters), else initial and seat number."""
+def short_names(names: Sequence[str], *, letters: int | None = None) -> tuple[str, ...]:
+    """The shortest distinct initials (up to 3 letters), else initial and seat number.
+
+    With ``letters``, each name is simply cut to that many characters (a column heading,
+    the screen's doubles notation): ``short_names(["Clara"], letters=3) == ("Cla",)``.
+    """
+    if letters is not None:
+        return tuple(n[:letters] for n in names)
     keys = ["".join(ch for ch in n if ch.isalnum()) or n.strip() or "?" for n in names]
     for width in (1, 2, 3):
         shorts = [k[:width] for k in keys]
@@ -69,15 +85,35 @@ def doubles_notation(doubles: Sequence[Sequence[int]], shorts: Sequence[str]) ->
     return ", ".join(parts)
 
 
-def contract_label(scheme: Scheme, hand: Mapping[str, Any]) -> Contract:
-    """The contract with its trump suit or Dominoes starting rank."""
-    cid = hand["contract"]
-    trump = hand.get("trump")
-    rank = hand.get("start_rank") or ""
-    if cid == "dominoes" and not rank and scheme.dominoes_start == "fixed":
-        return Contract(cid, scheme.name_of(cid), "♦", True, "7")
+def contract_label(
+    scheme: Scheme,
+    contract: str,
+    trump: str | None = None,
+    start_rank: str | None = None,
+    *,
+    short: bool = False,
+    implied_start: bool = False,
+) -> Contract:
+    """A contract as announced, for the screen and the paper alike.
+
+    The label carries the contract's name, its trump suit (``suit``, ``red``) or Dominoes
+    starting rank (``rank``), and ``text``, the one line the screen prints:
+    "Trumps ♠", "Dominoes from 7"; with ``short``, the catalogue's short name and no
+    "from" ("Queens", "Dominoes 7"). With ``implied_start``, a Dominoes hand that names
+    no rank under a fixed start shows the fixed 7♦ (the sheet does; the screen does not).
+    """
+    info = CATALOGUE.get(contract)
+    name = info.short if short and info is not None else scheme.name_of(contract)
+    rank = start_rank or ""
     suit = SUIT_SYMBOLS.get(trump, "") if isinstance(trump, str) else ""
-    return Contract(cid, scheme.name_of(cid), suit, suit in RED_SUITS, rank)
+    if contract == "dominoes" and not rank and implied_start and scheme.dominoes_start == "fixed":
+        suit, rank = "♦", "7"
+    text = name
+    if rank:
+        text += f" {rank}" if short else f" from {rank}"
+    if suit:
+        text += suit if rank else f" {suit}"
+    return Contract(contract, name, suit, suit in RED_SUITS, rank, text)
 
 
 def values_text(scheme: Scheme, contract: str) -> str:

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from barbu_scorer.present.format import doubles_notation
+from barbu_scorer.scoring.barbu.blocks import session_block_sums
 from barbu_scorer.scoring.barbu.cards import SUIT_SYMBOLS
 from barbu_scorer.scoring.barbu.contracts import CATALOGUE
-from barbu_scorer.scoring.barbu.sessions import ScoredHand, Session, block_check, ranking
+from barbu_scorer.scoring.barbu.sessions import ScoredHand, Session, ranking
 
 
 @dataclass(frozen=True)
@@ -63,17 +64,16 @@ def session_view(session: Session, players: Sequence[str]) -> dict[str, Any]:
         ]
     per_block = len(scheme.contracts)
     blocks: list[dict[str, Any]] = []
+    sums = session_block_sums(session)
     for block in session.quota:
         hands = [h for h in session.hands if h.block == len(blocks)]
-        raw_sum, expected = block_check(scheme, [(h.entry.contract, h.raw) for h in hands])
         blocks.append(
             {
                 "number": len(blocks) + 1,
                 "declarer": players[block.declarer],
                 "hands": hands,
                 "complete": len(hands) == per_block,
-                "raw_sum": raw_sum,
-                "expected": expected,
+                "sums": sums[len(blocks)],
                 "unmet": [(players[s], owed) for s, owed in enumerate(block.owed) if owed]
                 if len(hands) == per_block and scheme.quota
                 else [],

@@ -27,9 +27,11 @@ from barbu_scorer.present.sheet_model import (
     Standing,
 )
 from barbu_scorer.scoring import compute_document
+from barbu_scorer.scoring.barbu.blocks import BlockSums, HandFigures, block_sums
 from barbu_scorer.scoring.barbu.document import SchemeLookup, resolve_scheme
+from barbu_scorer.scoring.barbu.scheme_checks import block_total
 from barbu_scorer.scoring.barbu.schemes import Scheme
-from barbu_scorer.scoring.barbu.sessions import block_check, ranking
+from barbu_scorer.scoring.barbu.sessions import ranking
 
 PAPERS: dict[str, str] = {"a4": "A4", "letter": "letter"}
 
@@ -51,29 +53,32 @@ def _quota_cells(entry: Mapping[str, Any] | None, n: int, complete: bool) -> tup
 
 def _block(
     scheme: Scheme,
-    number: int,
     hands: Sequence[HandRow],
-    docs: Sequence[Mapping[str, Any]],
+    sums: BlockSums,
     quota: Mapping[str, Any] | None,
 ) -> Block:
-    n = scheme.players
-    raw_sum, expected = block_check(scheme, [(h["contract"], h["raw"]) for h in docs])
-    complete = len(docs) == len(scheme.contracts)
-    cells = _quota_cells(quota, n, complete) if scheme.quota and scheme.doubling else ()
+    cells = (
+        _quota_cells(quota, scheme.players, sums.complete)
+        if scheme.quota and scheme.doubling
+        else ()
+    )
+    penalties = any(c.penalty for c in cells)
     return Block(
-        number=number,
+        number=sums.number,
+        start=sums.start,
         declarer=hands[0].declarer,
         hands=tuple(hands),
-        complete=complete,
-        raw_sum=num(raw_sum),
-        expected=num(expected),
-        check_ok=raw_sum == expected,
-        difference=num(raw_sum - expected),
-        raw=tuple(num(sum(h["raw"][s] for h in docs)) for s in range(n)),
-        adjusted=tuple(num(sum(h["adjusted"][s] for h in docs)) for s in range(n)),
-        totals=tuple(num(t) for t in docs[-1]["totals"]),
+        complete=sums.complete,
+        raw_sum=num(sums.raw_sum),
+        expected=num(sums.expected),
+        check_ok=sums.check_ok,
+        difference=num(sums.difference),
+        raw=tuple(num(v) for v in sums.raw),
+        adjusted=tuple(num(v) for v in sums.adjusted),
+        totals=tuple(num(t) for t in sums.totals),
         quota=cells,
-        penalties=any(c.penalty for c in cells),
+        penalties=penalties,
+        quota_span=2 if penalties else 3,
     )
 
 
@@ -101,6 +106,64 @@ def _layout(players: int) -> tuple[str, str]:
     return "landscape", "side" if players == 4 else "below"
 
 
+def _rows(
+    scheme: Scheme, hands: Sequence[Mapping[str, Any]], players: Sequence[Player]
+) -> list[HandRow]:
+    """One row per hand played, every figure formatted."""
+    shorts = [p.short for p in players]
+    rows = []
+    for h in hands:
+        cells = tuple(
+            Cell(num(r), num(a), num(t), bool(x))
+            for r, a, t, x in zip(h["raw"], h["adjusted"], h["totals"], h["transfers"], strict=True)
+        )
+        unplayed = h.get("facts") == {"undoubled": True} or (
+            scheme.settles_undoubled(h["contract"]) and not h["doubles"]
+        )
+        label = contract_label(
+            scheme, h["contract"], h.get("trump"), h.get("start_rank"), implied_start=True
+        )
+        rows.append(
+            HandRow(
+                h["number"],
+                players[h["declarer"]],
+                label,
+                doubles_notation(h["doubles"], shorts),
+                unplayed,
+                cells,
+            )
+        )
+    return rows
+
+
+def _blocks(
+    scheme: Scheme, computed: Mapping[str, Any], rows: Sequence[HandRow]
+) -> tuple[Block, ...]:
+    """The blocks played, each with the sums scoring gives it."""
+    hands = computed["hands"]
+    figures = [HandFigures(h["contract"], h["raw"], h["adjusted"], h["totals"]) for h in hands]
+    quota = computed["quota"]
+    return tuple(
+        _block(
+            scheme,
+            rows[sums.start : sums.start + sums.played],
+            sums,
+            quota[sums.number - 1] if sums.number <= len(quota) else None,
+        )
+        for sums in block_sums(scheme, figures)
+    )
+
+
+def _legend(scheme: Scheme) -> tuple[LegendEntry, ...]:
+    """The contracts in play, their values and what one hand hands out."""
+    return tuple(
+        LegendEntry(
+            segments(scheme.name_of(c)), segments(values_text(scheme, c)), num(scheme.total(c))
+        )
+        for c in scheme.contracts
+    )
+
+
 def build_sheet(
     doc: Any,
     *,
@@ -118,71 +181,37 @@ def build_sheet(
     names = computed["players"]
     shorts = short_names(names)
     players = tuple(Player(s, n, shorts[s]) for s, n in enumerate(names))
-    per_block = len(scheme.contracts)
-    rows: list[HandRow] = []
-    for h in computed["hands"]:
-        cells = tuple(
-            Cell(num(r), num(a), num(t), bool(x))
-            for r, a, t, x in zip(h["raw"], h["adjusted"], h["totals"], h["transfers"], strict=True)
-        )
-        unplayed = h.get("facts") == {"undoubled": True} or (
-            scheme.settles_undoubled(h["contract"]) and not h["doubles"]
-        )
-        rows.append(
-            HandRow(
-                h["number"],
-                players[h["declarer"]],
-                contract_label(scheme, h),
-                doubles_notation(h["doubles"], shorts),
-                unplayed,
-                cells,
-            )
-        )
-    blocks = []
-    for b, start in enumerate(range(0, len(rows), per_block)):
-        quota = computed["quota"][b] if b < len(computed["quota"]) else None
-        blocks.append(
-            _block(
-                scheme,
-                b + 1,
-                rows[start : start + per_block],
-                computed["hands"][start : start + per_block],
-                quota,
-            )
-        )
+    blocks = _blocks(scheme, computed, _rows(scheme, computed["hands"], players))
     orientation, layout = _layout(scheme.players)
     hands = computed["hands"]
-    block_total = sum(scheme.total(c) for c in scheme.contracts)
+    standings = _standings(players, computed["totals"], computed["winners"])
+    version = "" if isinstance(computed["scheme"], str) else f" · version {scheme.version}"
     return Sheet(
         title=(name or "").strip() or "Barbu session",
         date=(date or "").strip() or datetime.date.today().isoformat(),
         paper=paper_size,
         orientation=orientation,
         layout=layout,
-        scheme_name=segments(
-            scheme.name
-            if isinstance(computed["scheme"], str)
-            else f"{scheme.name} · version {scheme.version}"
-        ),
+        scheme_name=segments(scheme.name + version),
         players=players,
         first_declarer=players[computed["first_declarer"]],
-        legend=tuple(
-            LegendEntry(
-                segments(scheme.name_of(c)), segments(values_text(scheme, c)), num(scheme.total(c))
-            )
-            for c in scheme.contracts
-        ),
-        block_total=num(block_total),
+        legend=_legend(scheme),
+        block_total=num(block_total(scheme)),
         balanced=scheme.balanced,
         rules=rules_text(scheme),
         doubling=scheme.doubling,
         quota=scheme.quota if scheme.doubling else 0,
-        blocks=tuple(blocks),
+        blocks=blocks,
         complete=computed["complete"],
         hands_played=len(hands),
+        next_hand=len(hands) + 1,
         hands_total=scheme.hands,
-        standings=_standings(players, computed["totals"], computed["winners"]),
+        standings=standings,
+        final_totals=tuple(sorted(standings, key=lambda s: s.player.seat)),
         winners=tuple(players[s] for s in computed["winners"]),
+        shared_victory=len(computed["winners"]) > 1,
         series=tuple(Series(p.name, (0, *(h["totals"][p.seat] for h in hands))) for p in players),
-        block_starts=tuple(range(0, len(hands), per_block)),
+        block_starts=tuple(b.start for b in blocks),
+        lead_span=4 if scheme.doubling else 3,
+        player_span=3 if scheme.doubling else 2,
     )

@@ -16,10 +16,11 @@ class Num:
 
 @dataclass(frozen=True)
 class Segment:
-    """A run of text; ``red`` when it is a red suit symbol."""
+    """A run of text; ``red`` (or ``black``) when it is a red (black) suit symbol."""
 
     text: str
     red: bool = False
+    black: bool = False
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,7 @@ class Contract:
     suit: str = ""
     red: bool = False
     rank: str = ""
+    text: str = ""  # the label in one line: "Trumps ♠", "Dominoes from 7"
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,7 @@ class Block:
     """A declarer's block: its hands, the raw self-check, sums and quota."""
 
     number: int
+    start: int  # hands played before the block began
     declarer: Player
     hands: tuple[HandRow, ...]
     complete: bool
@@ -92,6 +95,7 @@ class Block:
     totals: tuple[Num, ...]
     quota: tuple[QuotaCell, ...]  # empty when the scheme counts no quota
     penalties: bool  # the quota moved points at the end of this block
+    quota_span: int = 3  # columns of a player's quota cell (2 beside a penalty column)
 
 
 @dataclass(frozen=True)
@@ -142,8 +146,13 @@ class Sheet:
     blocks: tuple[Block, ...]
     complete: bool
     hands_played: int
+    next_hand: int
     hands_total: int
     standings: tuple[Standing, ...]
+    final_totals: tuple[Standing, ...]  # the standings in seat order, for the table's foot
     winners: tuple[Player, ...]
+    shared_victory: bool  # more than one winner
     series: tuple[Series, ...]
     block_starts: tuple[int, ...]  # hands played before each block began
+    lead_span: int  # the columns before the players' (the doubles column when doubling)
+    player_span: int  # the columns of one player: raw, adjusted (when doubling), total

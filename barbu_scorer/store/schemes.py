@@ -16,9 +16,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict, scheme_to_dict
-from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme
-
-MAX_NAME = 60
+from barbu_scorer.scoring.barbu.schemes import BUILTINS, MAX_NAME, Scheme
 
 
 class NameTaken(Exception):

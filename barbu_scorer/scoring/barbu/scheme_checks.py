@@ -243,6 +243,23 @@ def block_total(scheme: Scheme) -> int:
     return sum(scheme.total(c) for c in scheme.contracts)
 
 
+@dataclass(frozen=True)
+class SchemeFigures:
+    """What a scheme hands out: each contract in play, a block, a session; balanced or not."""
+
+    totals: tuple[tuple[str, int], ...]  # (contract, what one hand of it hands out)
+    block: int
+    session: int
+    balanced: bool
+
+
+def scheme_figures(scheme: Scheme) -> SchemeFigures:
+    """The consequences of a scheme's values, as the editor, the lists and the sheet show them."""
+    block = block_total(scheme)
+    totals = tuple((c, scheme.total(c)) for c in scheme.contracts)
+    return SchemeFigures(totals, block, block * scheme.players, block == 0)
+
+
 def scheme_warnings(scheme: Scheme) -> list[SchemeWarning]:
     """Every piece of advice about a scheme, refusals (``refuses``) included."""
     in_play = set(scheme.contracts)

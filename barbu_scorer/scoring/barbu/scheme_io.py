@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict
-from typing import Any
+from typing import Any, TypeGuard
 
 from barbu_scorer.scoring.barbu import cards
 from barbu_scorer.scoring.barbu.contracts import (
@@ -13,7 +13,15 @@ from barbu_scorer.scoring.barbu.contracts import (
     default_awards,
     default_shares,
 )
-from barbu_scorer.scoring.barbu.schemes import BUILTINS, CustomContract, Scheme, builtin
+from barbu_scorer.scoring.barbu.schemes import (
+    BUILTINS,
+    MAX_PLAYERS,
+    MAX_QUOTA,
+    MIN_PLAYERS,
+    CustomContract,
+    Scheme,
+    builtin,
+)
 from barbu_scorer.scoring.errors import ScoringError
 
 CHOICES: dict[str, tuple[Any, ...]] = {
@@ -54,7 +62,7 @@ def _ints(value: Any, what: str, length: int) -> tuple[int, ...]:
     return tuple(_int(v, what) for v in value)
 
 
-def _is_name(value: Any) -> bool:
+def _is_name(value: Any) -> TypeGuard[str]:
     """Some text fit to show in a message or on a page: no line breaks or control codes."""
     return isinstance(value, str) and bool(value.strip()) and value.isprintable()
 
@@ -77,39 +85,36 @@ def _custom(raw: Any) -> CustomContract:
     return CustomContract(cid, name.strip(), positive, total, reminder.strip())
 
 
-def scheme_from_dict(data: Mapping[str, Any]) -> Scheme:
-    """Read and check a whole scheme object; what is missing comes from its ``base``.
-
-    The base is the built-in named by ``base`` (default ``tournament``), so a short
-    object such as ``{"name": "Ours", "values": {"no_king_of_hearts": {"king": -15}}}``
-    is a whole scheme.
-    """
-    if not isinstance(data, Mapping):
-        raise ScoringError("scheme: must be a built-in's id, a saved scheme's name or an object")
+def _base(data: Mapping[str, Any]) -> Scheme:
+    """The built-in a scheme object starts from: ``base``, else its own id, else Tournament."""
     given_id = data.get("id")
     base_id = data.get(
         "base", given_id if isinstance(given_id, str) and given_id in BUILTINS else "tournament"
     )
     if not isinstance(base_id, str):
         raise ScoringError("scheme: base must be a built-in's id")
-    base = builtin(base_id)
-    name = data.get("name", base.name)
-    if not _is_name(name):
-        raise ScoringError("scheme: the name must be some text, on one line")
-    players = _int(data.get("players", base.players), "players", 3, 10)
+    return builtin(base_id)
+
+
+def _pack(data: Mapping[str, Any], base: Scheme) -> int:
     pack = data.get("pack", base.pack)
     if isinstance(pack, bool) or not isinstance(pack, int) or pack not in cards.PACK_SIZES:
         raise ScoringError(f"scheme: the pack has 52 or 32 cards, not {pack!r}")
-    size_changed = players != base.players or pack != base.pack
-    left_out_raw = data.get("left_out")
-    if left_out_raw is None:
+    return pack
+
+
+def _left_out(data: Mapping[str, Any], base: Scheme, pack: int, players: int) -> tuple[str, ...]:
+    """The cards left out: given, else the base's, else the proposal for a new size."""
+    raw = data.get("left_out")
+    if raw is None:
+        size_changed = players != base.players or pack != base.pack
         left_out = cards.default_left_out(pack, players) if size_changed else base.left_out
     else:
-        if not isinstance(left_out_raw, list) or not all(
-            isinstance(c, str) and cards.is_card(c, pack) for c in left_out_raw
+        if not isinstance(raw, list) or not all(
+            isinstance(c, str) and cards.is_card(c, pack) for c in raw
         ):
             raise ScoringError("scheme: left_out lists cards such as 2C, 2D (rank, then C D H S)")
-        left_out = tuple(left_out_raw)
+        left_out = tuple(raw)
         if len(set(left_out)) != len(left_out):
             raise ScoringError("scheme: a card is left out twice")
     if (pack - len(left_out)) % players:
@@ -120,12 +125,22 @@ def scheme_from_dict(data: Mapping[str, Any]) -> Scheme:
     # No Hearts and Barbu score these very cards.
     if "KH" in left_out or "AH" in left_out:
         raise ScoringError("scheme: K♥ and A♥ cannot be left out")
-    custom_raw = data.get("custom", [asdict(c) for c in base.custom])
-    if not isinstance(custom_raw, list | tuple):
+    return left_out
+
+
+def _customs(data: Mapping[str, Any], base: Scheme) -> tuple[CustomContract, ...]:
+    raw = data.get("custom", [asdict(c) for c in base.custom])
+    if not isinstance(raw, list | tuple):
         raise ScoringError("scheme: custom is a list of contracts")
-    custom = tuple(_custom(c) for c in custom_raw)
+    custom = tuple(_custom(c) for c in raw)
     if len({c.id for c in custom}) != len(custom):
         raise ScoringError("scheme: two custom contracts have the same id")
+    return custom
+
+
+def _contracts(
+    data: Mapping[str, Any], base: Scheme, custom: tuple[CustomContract, ...]
+) -> tuple[str, ...]:
     known = set(BUILTIN_CONTRACTS) | {c.id for c in custom}
     contracts = data.get("contracts", list(base.contracts))
     if not isinstance(contracts, list | tuple) or not contracts:
@@ -135,6 +150,10 @@ def scheme_from_dict(data: Mapping[str, Any]) -> Scheme:
             raise ScoringError(f"scheme: unknown contract {contract!r}")
     if len(set(contracts)) != len(contracts):
         raise ScoringError("scheme: a contract is listed twice")
+    return tuple(contracts)
+
+
+def _values(data: Mapping[str, Any], base: Scheme) -> dict[str, dict[str, int]]:
     values = {c: dict(v) for c, v in base.values.items()}
     given = data.get("values", {})
     if not isinstance(given, Mapping):
@@ -146,8 +165,10 @@ def scheme_from_dict(data: Mapping[str, Any]) -> Scheme:
             if key not in DEFAULT_VALUES[contract]:
                 raise ScoringError(f"scheme: {contract} has no value {key!r}")
             values[contract][key] = _int(val, f"{contract} {key}")
-    awards = data.get("awards")
-    shares = data.get("shares")
+    return values
+
+
+def _options(data: Mapping[str, Any], base: Scheme) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for key, allowed in CHOICES.items():
         options[key] = data.get(key, getattr(base, key))
@@ -157,13 +178,37 @@ def scheme_from_dict(data: Mapping[str, Any]) -> Scheme:
         options[key] = data.get(key, getattr(base, key))
         if not isinstance(options[key], bool):
             raise ScoringError(f"scheme: {key} must be true or false")
+    return options
+
+
+def scheme_from_dict(data: Mapping[str, Any]) -> Scheme:
+    """Read and check a whole scheme object; what is missing comes from its ``base``.
+
+    The base is the built-in named by ``base`` (default ``tournament``), so a short
+    object such as ``{"name": "Ours", "values": {"no_king_of_hearts": {"king": -15}}}``
+    is a whole scheme.
+    """
+    if not isinstance(data, Mapping):
+        raise ScoringError("scheme: must be a built-in's id, a saved scheme's name or an object")
+    base = _base(data)
+    name = data.get("name", base.name)
+    if not _is_name(name):
+        raise ScoringError("scheme: the name must be some text, on one line")
+    players = _int(data.get("players", base.players), "players", MIN_PLAYERS, MAX_PLAYERS)
+    pack = _pack(data, base)
+    left_out = _left_out(data, base, pack, players)
+    custom = _customs(data, base)
+    contracts = _contracts(data, base, custom)
+    values = _values(data, base)
+    options = _options(data, base)
+    awards, shares = data.get("awards"), data.get("shares")
     return Scheme(
         id=str(data.get("id", name)),
         name=name.strip(),
         players=players,
         pack=pack,
         left_out=left_out,
-        contracts=tuple(contracts),
+        contracts=contracts,
         values=values,
         awards=_ints(awards, "dominoes awards", players)
         if awards is not None
@@ -172,7 +217,7 @@ def scheme_from_dict(data: Mapping[str, Any]) -> Scheme:
         if shares is not None
         else default_shares(players, base.shares),
         custom=custom,
-        quota=_int(data.get("quota", base.quota), "quota", 0, 10),
+        quota=_int(data.get("quota", base.quota), "quota", 0, MAX_QUOTA),
         quota_penalty=_int(data.get("quota_penalty", base.quota_penalty), "quota penalty", 0),
         version=_int(data.get("version", 1), "version", 1),
         **options,

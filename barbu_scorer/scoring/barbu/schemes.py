@@ -22,6 +22,16 @@ Order = Literal["choice", "fixed"]
 Chooser = Literal["declarer", "dealer"]
 DominoesStart = Literal["rank", "fixed", "first_card"]
 
+# The scheme editor's limits: its forms and templates read them from here. (The JSON
+# paths do not apply them yet: a scheme read from JSON is checked by its rules alone.)
+MAX_NAME = 60  # characters of a scheme's name
+MAX_CONTRACT_NAME = 40  # characters of a custom contract's name
+MAX_REMINDER = 120  # characters of a custom contract's one-line reminder
+MAX_CUSTOM = 6  # custom contracts a scheme may carry
+MIN_PLAYERS, MAX_PLAYERS = 3, 10
+MAX_QUOTA = 10  # doubles owed on each declarer per block
+MAX_QUOTA_PENALTY = 1000  # points per missing double
+
 
 @dataclass(frozen=True)
 class CustomContract:

@@ -2,24 +2,23 @@
 
 from __future__ import annotations
 
-import re
-
 import segno
 from flask import Flask, Response, jsonify, render_template, request, session
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
-from barbu_scorer.present.format import signed
-
-_SUIT = re.compile("([♥♦])|([♠♣])")
+from barbu_scorer.present.format import minute, segments, short_names, signed
 
 
 def suits(text: str) -> Markup:
     """Escape the text, then colour its suit symbols (the symbol always stays)."""
+    # Escaped first (a Markup stays as it is), then cut: the symbols survive escaping.
     return Markup(
-        _SUIT.sub(
-            lambda m: f'<span class="suit-{"red" if m.group(1) else "black"}">{m.group(0)}</span>',
-            str(escape(text)),
+        "".join(
+            f'<span class="suit-{"red" if part.red else "black"}">{part.text}</span>'
+            if part.red or part.black
+            else part.text
+            for part in segments(str(escape(text)), black=True)
         )
     )
 
@@ -69,6 +68,8 @@ def init_app(app: Flask) -> None:
         return _api_error(error) or error
 
     app.add_template_filter(suits)
+    app.add_template_filter(minute)
     app.add_template_global(signed)
+    app.add_template_global(short_names)
     app.add_template_filter(signed)
     app.add_template_global(qr_svg)

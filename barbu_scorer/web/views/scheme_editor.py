@@ -15,15 +15,23 @@ from flask_babel import gettext as _
 from barbu_scorer.present.format import signed
 from barbu_scorer.scoring.barbu.cards import card_label
 from barbu_scorer.scoring.barbu.contracts import BUILTIN_CONTRACTS, CATALOGUE
-from barbu_scorer.scoring.barbu.scheme_checks import block_total, scheme_warnings
+from barbu_scorer.scoring.barbu.scheme_checks import scheme_figures, scheme_warnings
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict, scheme_to_dict
-from barbu_scorer.scoring.barbu.schemes import Scheme
+from barbu_scorer.scoring.barbu.schemes import (
+    MAX_CONTRACT_NAME,
+    MAX_NAME,
+    MAX_REMINDER,
+    Scheme,
+)
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.web.db import get_db
-from barbu_scorer.web.forms.schemes import SchemeForm, draft_scheme, form_data, resized
+from barbu_scorer.web.forms.scheme_draft import draft_scheme, form_data, resized
+from barbu_scorer.web.forms.schemes import SchemeForm
 
 Notes = dict[str, list[dict[str, Any]]]
+# What the editor's and the import form's inputs say as maxlength: scoring's limits.
+LIMITS = {"name": MAX_NAME, "contract_name": MAX_CONTRACT_NAME, "reminder": MAX_REMINDER}
 
 
 @dataclass
@@ -148,6 +156,7 @@ def drawn(draft: Scheme, version: str | None) -> SchemeForm:
 def contract_cards(form: SchemeForm, draft: Scheme | None) -> list[dict[str, Any]]:
     """One card per contract the editor lists, in display order."""
     customs = {e.form.id.data: e for e in form.custom.entries}
+    totals = dict(scheme_figures(draft).totals) if draft else {}
     play = set(form.play.data or ())
     playing = [c for c in dict.fromkeys(form.sequence.data or ()) if c in play]
     out = []
@@ -161,7 +170,7 @@ def contract_cards(form: SchemeForm, draft: Scheme | None) -> list[dict[str, Any
                 "in_play": cid in play,
                 "custom": entry,
                 "name": entry.form.name.data if entry else CATALOGUE[cid].name,
-                "total": draft.total(cid) if draft and cid in draft.contracts else None,
+                "total": totals.get(cid),
                 "first": playing[:1] == [cid],
                 "last": playing[-1:] == [cid],
             }
@@ -170,16 +179,14 @@ def contract_cards(form: SchemeForm, draft: Scheme | None) -> list[dict[str, Any
 
 
 def figures(scheme: Scheme) -> dict[str, Any]:
-    """The consequences of a scheme: totals per contract, a block, a session, balance."""
-    rows = [
-        (c, scheme.name_of(c), scheme.total(c), value_text(scheme, c)) for c in scheme.contracts
-    ]
-    block = block_total(scheme)
+    """The consequences of a scheme (from scoring), with each contract's name and values."""
+    found = scheme_figures(scheme)
     return {
-        "rows": rows,
-        "block": block,
-        "session": block * scheme.players,
-        "balanced": block == 0,
+        "rows": [(c, scheme.name_of(c), t, value_text(scheme, c)) for c, t in found.totals],
+        "totals": {c: signed(t) for c, t in found.totals},
+        "block": found.block,
+        "session": found.session,
+        "balanced": found.balanced,
         "left_out": " ".join(card_label(c) for c in scheme.left_out),
     }
 

@@ -19,15 +19,16 @@ from flask import (
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from barbu_scorer.present.format import signed
 from barbu_scorer.scoring.barbu.cards import card_label
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict, scheme_to_dict
 from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme, builtin, renamed
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.web.db import get_db
-from barbu_scorer.web.forms.schemes import ImportForm, SchemeForm, candidate_cards, resized
+from barbu_scorer.web.forms.scheme_draft import candidate_cards, resized
+from barbu_scorer.web.forms.schemes import ImportForm, SchemeForm
 from barbu_scorer.web.views.scheme_editor import (
+    LIMITS,
     Verdict,
     contract_cards,
     drawn,
@@ -65,6 +66,7 @@ def _render(
         card_label=card_label,
         contract_cards=contract_cards(form, draft),
         figures=figures(draft) if draft else None,
+        limits=LIMITS,
     )
     return page, status
 
@@ -154,6 +156,7 @@ def index() -> str:
         builtins=list(BUILTINS.values()),
         house=scheme_store.list_schemes(get_db()),
         figures=figures,
+        limits=LIMITS,
         import_form=ImportForm(),
     )
 
@@ -194,13 +197,13 @@ def preview() -> Response:
     form = SchemeForm()
     verdict = judge(form, house_id)
     draft = verdict.draft
-    shown = {"draft": draft, "verdict": verdict, "figures": figures(draft) if draft else None}
-    totals = {c: signed(draft.total(c)) for c in draft.contracts} if draft else {}
+    found = figures(draft) if draft else None
+    shown = {"draft": draft, "verdict": verdict, "figures": found}
     return jsonify(
         {
             "ok": verdict.ok,
             "notes": verdict.notes,
-            "totals": totals,
+            "totals": found["totals"] if found else {},
             "html": render_template("schemes/_figures.html", **shown),
             "bar": render_template("schemes/_bar.html", **shown),
         }
@@ -281,6 +284,7 @@ def import_scheme() -> str | Response | tuple[str, int]:
             builtins=list(BUILTINS.values()),
             house=scheme_store.list_schemes(get_db()),
             figures=figures,
+            limits=LIMITS,
             import_form=form,
             import_error=message,
         )
