@@ -1,12 +1,7 @@
-"""The registry of games: format id -> ``Game``.
-
-The one place that tells Tournament Barbu (``barbu-session/1``, any Barbu scheme) from
-Barbu Bridge (``barbu-bridge/1``). The command line, the JSON API, the import page, the
-exports and the pages ask it which game a document or a stored session plays, then call
-that game's parts: no ``if format == ...`` anywhere else. The store (sqlite-utils) and the
-printer (WeasyPrint) are imported on first use, so scoring a document from the command
-line loads the rules only.
-"""
+"""The registry of games, format id -> ``Game``: the one place that tells Tournament Barbu
+(``barbu-session/1``, any scheme) from Barbu Bridge (``barbu-bridge/1``). Callers ask it
+which game a document or a stored session plays and call that game's parts. The store and
+the printer are imported on first use: scoring a document loads the rules only."""
 
 from __future__ import annotations
 
@@ -18,7 +13,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 from barbu_scorer.paper.exports import bridge_csv, document_csv
 from barbu_scorer.scoring.barbu import document as tournament
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
-from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.bridge import document as bridge
 from barbu_scorer.scoring.bridge.deals import DEALS
 from barbu_scorer.scoring.envelope import bare
@@ -28,7 +22,7 @@ from barbu_scorer.scoring.players import session_name
 if TYPE_CHECKING:
     from sqlite_utils import Database
 
-SchemeLookup = Callable[[str], Scheme | None]
+SchemeLookup = tournament.SchemeLookup
 
 
 class Stored(Protocol):
@@ -84,9 +78,6 @@ class Game:
     """The printed sheet of a document: name, date (None: today) and paper."""
     csv: Callable[[Mapping[str, Any]], str]
     """A computed document as CSV, for spreadsheets."""
-
-
-# --- Tournament Barbu ----------------------------------------------------------------------
 
 
 def _create_session(
@@ -156,9 +147,6 @@ TOURNAMENT = Game(
     pdf=_sheet,
     csv=document_csv,
 )
-
-
-# --- Barbu Bridge --------------------------------------------------------------------------
 
 
 def _create_bridge(
@@ -241,8 +229,6 @@ BARBU_BRIDGE = Game(
 )
 
 
-# --- the registry --------------------------------------------------------------------------
-
 GAMES: dict[str, Game] = {game.format: game for game in (TOURNAMENT, BARBU_BRIDGE)}
 
 
@@ -302,13 +288,6 @@ def summaries(db: Database, ids: Sequence[str]) -> list[dict[str, Any]]:
     out = []
     for row in stored_summaries(db, ids):
         game = GAMES[row["format"]]
-        out.append(
-            {
-                **row,
-                "hands": game.length(row["scheme"]),
-                "next": row["recorded"] + 1,
-                "noun": game.noun,
-                "pages": game.pages,
-            }
-        )
+        length, after = game.length(row["scheme"]), row["recorded"] + 1
+        out.append({**row, "hands": length, "next": after, "noun": game.noun, "pages": game.pages})
     return out
