@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from barbu_scorer.scoring import ScoringError, compute_document
+from barbu_scorer.scoring import ScoringError
 
 
 def fail(message: str) -> None:
@@ -39,31 +39,14 @@ def main() -> None:
 @click.argument("file", type=click.File("r", encoding="utf-8"))
 def score(file: click.File) -> None:
     """Score a session document (FILE, or - for standard input) and print it as JSON."""
+    from barbu_scorer.games import game_of_document
+
     doc = read_json(file)
     try:
-        result = _score_any(doc)
+        result = game_of_document(doc).compute(doc)
     except ScoringError as error:
         fail(str(error))
     click.echo(json.dumps(result, indent=2, ensure_ascii=False))
-
-
-def _is_bridge(doc: Any) -> bool:
-    return isinstance(doc, dict) and doc.get("format") == "barbu-bridge/1"
-
-
-def _bare(doc: dict[str, Any]) -> dict[str, Any]:
-    """A bridge document without what the store adds on export (id, name, version, links)."""
-    from barbu_scorer.scoring.envelope import bare
-
-    return bare(doc)
-
-
-def _score_any(doc: Any) -> dict[str, Any]:
-    if _is_bridge(doc):
-        from barbu_scorer.scoring.bridge.document import compute_bridge_document
-
-        return compute_bridge_document(_bare(doc))
-    return compute_document(doc)
 
 
 @main.command()
@@ -112,11 +95,9 @@ def sheet(
 
     A Barbu Bridge document prints its We/They score pad.
     """
-    import datetime
     from pathlib import Path
 
-    from barbu_scorer.paper.pad import pad_pdf
-    from barbu_scorer.paper.pdf import sheet_pdf
+    from barbu_scorer.games import game_of_document
 
     doc = read_json(file)
     source = getattr(file, "name", "-")
@@ -126,11 +107,7 @@ def sheet(
         if Path(output).resolve() == Path(source).resolve():
             fail(f"{source} already ends in .pdf: name the output with -o")
     try:
-        if _is_bridge(doc):
-            today = datetime.date.today().isoformat()  # as the Tournament sheet does
-            pdf = pad_pdf(_bare(doc), name=name, date=date or today, paper=paper)
-        else:
-            pdf = sheet_pdf(doc, name=name, date=date, paper=paper)
+        pdf = game_of_document(doc).pdf(doc, name, date, paper)
     except ScoringError as error:
         fail(str(error))
     if output == "-":

@@ -1,54 +1,93 @@
-"""Documents in and out of the store, whatever the game: one path for the API, the
-import page and the command line."""
+"""The registry of games, format id -> ``Game``: the one place that tells Tournament Barbu
+(``barbu-session/1``, any scheme) from Barbu Bridge (``barbu-bridge/1``). Callers ask it
+which game a document or a stored session plays and call that game's parts. The store and
+the printer are imported on first use: scoring a document loads the rules only."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+import datetime
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, Protocol
 
-from sqlite_utils import Database
-
-from barbu_scorer.scoring.barbu.document import read_document
-from barbu_scorer.scoring.barbu.schemes import Scheme
-from barbu_scorer.scoring.bridge.document import read_bridge_document
-from barbu_scorer.scoring.envelope import bare as without_store_keys
+from barbu_scorer.paper.exports import bridge_csv, document_csv
+from barbu_scorer.scoring.barbu import document as tournament
+from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
+from barbu_scorer.scoring.bridge import document as bridge
+from barbu_scorer.scoring.bridge.deals import DEALS
+from barbu_scorer.scoring.envelope import bare
 from barbu_scorer.scoring.errors import ScoringError
-from barbu_scorer.store import bridge as bridge_store
-from barbu_scorer.store import sessions as store
+from barbu_scorer.scoring.players import session_name
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
+
+SchemeLookup = tournament.SchemeLookup
 
 
-def _name(doc: Mapping[str, Any]) -> str:
-    name = doc.get("name", "")
-    if not isinstance(name, str) or len(name) > 80:
-        raise ScoringError("name: some text, at most 80 characters")
-    return name.strip()
+class Stored(Protocol):
+    """A stored session of either game, as far as the registry's callers need it."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def created(self) -> str: ...
+    @property
+    def version(self) -> int: ...
+    def document(self) -> dict[str, Any]: ...
 
 
-def import_document(
-    db: Database, doc: Any, lookup: Callable[[str], Scheme | None] | None = None
+@dataclass(frozen=True)
+class Pages:
+    """The endpoints (Flask's names, as text) of one game's pages."""
+
+    new: str
+    scorer: str
+    watch: str
+    claim: str
+    changes: str
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game: its document format, and how each layer reads, stores and prints it."""
+
+    format: str
+    """The document's ``format`` and the stored row's."""
+    noun: str
+    """What one entry is called: "hand" or "deal"."""
+    pages: Pages
+    compute: Callable[[Any], dict[str, Any]]
+    """A document (as entered or exported) checked and scored, every field computed."""
+    create: Callable[[Database, Mapping[str, Any], str, SchemeLookup | None], tuple[str, str]]
+    """Store a document (without the store's keys) as a new session so named: id, key."""
+    load: Callable[[Database, str], Stored | None]
+    """A stored session of this game, or None."""
+    numbered: Callable[[Any], Any]
+    """An API body with its entry's number under "number"."""
+    entry: Callable[[Any, int], Any]
+    """An API body as the entry numbered so, ready for ``add`` and ``replace``."""
+    add: Callable[[Database, str, int, Any, str, int | None], bool]
+    replace: Callable[[Database, str, int, Any, str, int | None], None]
+    undo: Callable[[Database, str, int, str, int | None], None]
+    length: Callable[[Mapping[str, Any]], int]
+    """How many entries a session has, from the settings stored with it."""
+    pdf: Callable[[Any, str | None, str | None, str], bytes]
+    """The printed sheet of a document: name, date (None: today) and paper."""
+    csv: Callable[[Mapping[str, Any]], str]
+    """A computed document as CSV, for spreadsheets."""
+
+
+def _create_session(
+    db: Database, doc: Mapping[str, Any], name: str, lookup: SchemeLookup | None
 ) -> tuple[str, str]:
-    """Store a whole document (checked first: nothing is stored if any hand is wrong).
+    from barbu_scorer.store.sessions import create_session
 
-    Returns the new session's id and its edit key.
-    """
-    if not isinstance(doc, Mapping):
-        raise ScoringError("the document must be a JSON object")
-    name = _name(doc)
-    bare = without_store_keys(doc)
-    if doc.get("format") == bridge_store.FORMAT:
-        document = read_bridge_document(bare)
-        stored_bridge, key = bridge_store.create(
-            db,
-            players=document.players,
-            first_dealer=document.first_dealer,
-            name=name,
-            deals=bare["deals"],
-            unfinished_partscore=document.unfinished_partscore,
-        )
-        return stored_bridge.id, key
-    scheme, players, first, entries = read_document(bare, lookup)
+    scheme, players, first, entries = tournament.read_document(doc, lookup)
     ref = doc["scheme"] if isinstance(doc.get("scheme"), str) else scheme.id
-    stored, key = store.create_session(
+    stored, key = create_session(
         db,
         players=players,
         scheme=scheme,
@@ -60,10 +99,195 @@ def import_document(
     return stored.id, key
 
 
+def _load_session(db: Database, session_id: str) -> Stored | None:
+    from barbu_scorer.store.sessions import load
+
+    return load(db, session_id)
+
+
+def _add_hand(db: Database, sid: str, number: int, entry: Any, who: str, v: int | None) -> bool:
+    from barbu_scorer.store.sessions import add_hand
+
+    return add_hand(db, sid, number, entry, who, v)
+
+
+def _replace_hand(db: Database, sid: str, number: int, entry: Any, who: str, v: int | None) -> None:
+    from barbu_scorer.store.sessions import replace_hand
+
+    replace_hand(db, sid, number, entry, who, v)
+
+
+def _undo_hand(db: Database, sid: str, number: int, who: str, v: int | None) -> None:
+    from barbu_scorer.store.sessions import delete_last
+
+    delete_last(db, sid, number, who, v)
+
+
+def _sheet(doc: Any, name: str | None, date: str | None, paper: str) -> bytes:
+    from barbu_scorer.paper.pdf import sheet_pdf
+
+    return sheet_pdf(doc, name=name, date=date, paper=paper)
+
+
+TOURNAMENT = Game(
+    format=tournament.FORMAT,
+    noun="hand",
+    pages=Pages(
+        "sessions.new", "sessions.scorer", "sessions.watch", "sessions.claim", "sessions.changes"
+    ),
+    compute=tournament.compute_document,
+    create=_create_session,
+    load=_load_session,
+    numbered=lambda body: body,
+    entry=tournament.read_hand,
+    add=_add_hand,
+    replace=_replace_hand,
+    undo=_undo_hand,
+    length=lambda settings: scheme_from_dict(settings).hands,
+    pdf=_sheet,
+    csv=document_csv,
+)
+
+
+def _create_bridge(
+    db: Database, doc: Mapping[str, Any], name: str, _lookup: SchemeLookup | None
+) -> tuple[str, str]:
+    from barbu_scorer.store.bridge import create
+
+    document = bridge.read_bridge_document(doc)
+    stored, key = create(
+        db,
+        players=document.players,
+        first_dealer=document.first_dealer,
+        name=name,
+        deals=doc["deals"],
+        unfinished_partscore=document.unfinished_partscore,
+    )
+    return stored.id, key
+
+
+def _load_bridge(db: Database, session_id: str) -> Stored | None:
+    from barbu_scorer.store.bridge import load
+
+    return load(db, session_id)
+
+
+def _add_deal(db: Database, sid: str, number: int, deal: Any, who: str, v: int | None) -> bool:
+    from barbu_scorer.store.bridge import add_deal
+
+    return add_deal(db, sid, number, deal, who, v)
+
+
+def _replace_deal(db: Database, sid: str, number: int, deal: Any, who: str, v: int | None) -> None:
+    from barbu_scorer.store.bridge import replace_deal
+
+    replace_deal(db, sid, number, deal, who, v)
+
+
+def _undo_deal(db: Database, sid: str, number: int, who: str, v: int | None) -> None:
+    from barbu_scorer.store.bridge import delete_last
+
+    delete_last(db, sid, number, who, v)
+
+
+def _pad(doc: Any, name: str | None, date: str | None, paper: str) -> bytes:
+    from barbu_scorer.paper.pad import pad_pdf
+
+    today = datetime.date.today().isoformat()  # as the Tournament sheet does
+    return pad_pdf(doc, name=name, date=date or today, paper=paper)
+
+
+def _deal_numbered(body: Any) -> Any:
+    """The body with its deal number under "number" (a deal may give it as "deal")."""
+    if isinstance(body, Mapping) and "number" not in body and "deal" in body:
+        return {**body, "number": body["deal"]}
+    return body
+
+
+def _deal_of(body: Any, _number: int) -> Any:
+    """The deal itself: the body without the API's "number" (the rules read it whole)."""
+    if isinstance(body, Mapping):
+        return {key: value for key, value in body.items() if key != "number"}
+    return body
+
+
+BARBU_BRIDGE = Game(
+    format=bridge.FORMAT,
+    noun="deal",
+    pages=Pages("bridge.new", "bridge.scorer", "bridge.watch", "bridge.claim", "bridge.changes"),
+    compute=lambda doc: bridge.compute_bridge_document(bare(doc)),
+    create=_create_bridge,
+    load=_load_bridge,
+    numbered=_deal_numbered,
+    entry=_deal_of,
+    add=_add_deal,
+    replace=_replace_deal,
+    undo=_undo_deal,
+    length=lambda _settings: DEALS,
+    pdf=_pad,
+    csv=bridge_csv,
+)
+
+
+GAMES: dict[str, Game] = {game.format: game for game in (TOURNAMENT, BARBU_BRIDGE)}
+
+
+def game_of_document(doc: object) -> Game:
+    """The game a document plays, by its "format"; Tournament Barbu when it names no other
+    game (its reader then says what is wrong with the format)."""
+    found = doc.get("format") if isinstance(doc, Mapping) else None
+    return GAMES.get(found, TOURNAMENT) if isinstance(found, str) else TOURNAMENT
+
+
+def game_of_session(db: Database, session_id: str) -> Game | None:
+    """The game a stored session plays, or None when there is no such session."""
+    from barbu_scorer.store.rows import format_of
+
+    found = format_of(db, session_id)
+    return None if found is None else GAMES.get(found)
+
+
+def load(db: Database, session_id: str) -> tuple[Game, Stored] | None:
+    """A stored session of either game with its game, or None."""
+    game = game_of_session(db, session_id)
+    stored = game.load(db, session_id) if game is not None else None
+    return None if game is None or stored is None else (game, stored)
+
+
+def page_for(endpoint: str, game: Game) -> str | None:
+    """The page of ``game`` that does what ``endpoint`` does for some game, or None."""
+    for other in GAMES.values():
+        for page in fields(Pages):
+            if getattr(other.pages, page.name) == endpoint:
+                return str(getattr(game.pages, page.name))
+    return None
+
+
+def import_document(db: Database, doc: Any, lookup: SchemeLookup | None = None) -> tuple[str, str]:
+    """Store a whole document (checked first: nothing is stored if any entry is wrong).
+
+    Returns the new session's id and its edit key.
+    """
+    if not isinstance(doc, Mapping):
+        raise ScoringError("the document must be a JSON object")
+    name = session_name(doc.get("name", ""))
+    return game_of_document(doc).create(db, bare(doc), name, lookup)
+
+
 def export_document(db: Database, session_id: str) -> dict[str, Any] | None:
     """The computed document of a stored session of either game, or None."""
-    bridge = bridge_store.load(db, session_id)
-    if bridge is not None:
-        return bridge.document()
-    stored = store.load(db, session_id)
-    return stored.document() if stored is not None else None
+    found = load(db, session_id)
+    return found[1].document() if found is not None else None
+
+
+def summaries(db: Database, ids: Sequence[str]) -> list[dict[str, Any]]:
+    """This device's sessions for the home page, newest first: the store's summaries with
+    each one's length, the next entry's number, its noun and its game's pages."""
+    from barbu_scorer.store.sessions import summaries as stored_summaries
+
+    out = []
+    for row in stored_summaries(db, ids):
+        game = GAMES[row["format"]]
+        length, after = game.length(row["scheme"]), row["recorded"] + 1
+        out.append({**row, "hands": length, "next": after, "noun": game.noun, "pages": game.pages})
+    return out

@@ -9,10 +9,12 @@ from typing import Any
 import pytest
 from sqlite_utils import Database
 
+from barbu_scorer import games
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store import bridge as bridge_store
 from barbu_scorer.store import sessions as store
 from barbu_scorer.store.db import connect
+from barbu_scorer.store.rows import format_of
 
 SESSION = Path(__file__).parent / "data" / "bridge_session.json"
 PLAYERS = ["Ada", "Ben", "Clara", "Dan"]
@@ -76,8 +78,9 @@ def test_tournament_functions_ignore_a_bridge_session(db: Database) -> None:
     stored, _key = new(db)
     assert store.load(db, stored.id) is None
     [summary] = store.summaries(db, [stored.id])
-    assert summary["hands"] == 16 and summary["format"] == "barbu-bridge/1"
-    assert summary["recorded"] == 0
+    assert summary["format"] == "barbu-bridge/1" and summary["recorded"] == 0
+    [summary] = games.summaries(db, [stored.id])
+    assert summary["hands"] == 16 and summary["noun"] == "deal" and summary["next"] == 1
 
 
 def test_bridge_load_ignores_a_tournament_session(db: Database) -> None:
@@ -88,9 +91,9 @@ def test_bridge_load_ignores_a_tournament_session(db: Database) -> None:
         db, players=PLAYERS, scheme=scheme, scheme_ref="tournament", first_declarer=0
     )
     assert bridge_store.load(db, stored.id) is None
-    assert not bridge_store.is_bridge(db, stored.id)
-    assert bridge_store.format_of(db, stored.id) == "barbu-session/1"
-    assert bridge_store.format_of(db, "nope") is None
+    assert games.game_of_session(db, stored.id) is games.TOURNAMENT
+    assert format_of(db, stored.id) == "barbu-session/1"
+    assert format_of(db, "nope") is None
 
 
 def test_add_deal_one_by_one(db: Database, deals: list[dict[str, Any]]) -> None:

@@ -393,7 +393,11 @@ DOCUMENT_ERRORS: list[tuple[Any, str]] = [
     ({**good(), "players": ["A", "B", " ", "D"]}, "players: a list of names"),
     (
         {**good(), "players": ["Ada", "Ben", "ada", "Dan"]},
-        "players: two players have the same name",
+        "players: two players have the same name: Ada and ada",
+    ),
+    (
+        {**good(), "players": ["Ada", "Ben", " Ada ", "Dan"]},
+        "players: two players have the same name: Ada, twice",
     ),
     ({**good(), "players": ["A" * 41, "B", "C", "D"]}, "players: keep each name to 40 characters"),
     ({**good(), "hands": {"1": {}}}, "hands must be a list"),

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from sqlite_utils import Database
 
+from barbu_scorer import games
 from barbu_scorer.scoring.barbu.document import read_hand
 from barbu_scorer.scoring.barbu.schemes import BUILTINS
 from barbu_scorer.scoring.barbu.sessions import HandEntry
@@ -370,9 +371,12 @@ def test_summaries_only_the_given_sessions_newest_first(db: Database) -> None:
             "players": list(PLAYERS),
             "updated": second.updated,
             "recorded": 7,
-            "hands": 28,
+            "format": "barbu-session/1",
         }.items()
     )
+    assert rows[1]["scheme"]["id"] == "tournament"
+    # The session's length is its game's to say (a Tournament scheme's hands).
+    assert [r["hands"] for r in games.summaries(db, [third.id, second.id])] == [28, 28]
     db["sessions"].update(first.id, {"updated": "2999-01-01T00:00:00+00:00"})
     assert [r["id"] for r in store.summaries(db, [third.id, second.id, first.id])] == [
         first.id,

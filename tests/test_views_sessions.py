@@ -7,6 +7,7 @@ import json
 import re
 from html import unescape
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -217,6 +218,22 @@ def test_home_lists_this_browsers_sessions_newest_first(app: Flask, client: Flas
     assert "Ada, Ben, Clara, Dan hand 2 of 28" in page(client.get("/")).text
 
 
+def test_home_links_each_session_to_its_own_games_pages(app: Flask, client: FlaskClient) -> None:
+    """The home page asks the registry for a session's pages: no detour by a redirect."""
+    doc = json.loads((Path(__file__).parent / "data" / "bridge_session.json").read_text("utf-8"))
+    edited = client.post("/api/sessions", json={**doc, "deals": doc["deals"][:3]}).get_json()
+    assert client.get(edited["links"]["scorer"], follow_redirects=True).status_code == 200
+    watched = app.test_client().post("/api/sessions", json=doc).get_json()["id"]
+    assert client.get(f"/w/{watched}", follow_redirects=True).status_code == 200
+    tournament_id = start(client)
+    home = page(client.get("/"))
+    links = [link for link in home.links() if re.fullmatch(r"/(s|w|b|bw)/[\w-]+", link)]
+    assert links == [f"/s/{tournament_id}", f"/bw/{watched}", f"/b/{edited['id']}"]
+    assert "Barbu Bridge · deal 4 of 16" in home.text
+    assert "Ada, Ben, Clara, Dan complete" in home.text  # all 16 deals of the watched one
+    assert "hand 1 of 28" in home.text
+
+
 def test_another_browser_sees_none_of_them(app: Flask, client: FlaskClient) -> None:
     ids = [start(client), api_session(client, [])["id"]]
     other = app.test_client().get("/")
@@ -313,8 +330,8 @@ def test_names_are_trimmed_and_named_sessions(client: FlaskClient) -> None:
     [
         (["Ada", "", "Clara", "Dan"], "Every seat needs a name."),
         (["Ada", "Ben", "Clara"], "Every seat needs a name."),
-        (["Ada", "Ben", "Clara", "ada"], "two players have the same name"),
-        (["Ada", "BEN", "Clara", "ben"], "two players have the same name"),
+        (["Ada", "Ben", "Clara", "ada"], "two players have the same name: Ada and ada"),
+        (["Ada", "BEN", "Clara", "ben"], "two players have the same name: BEN and ben"),
         (["Ada", "Ben", "Clara", "D" * 41], "40 characters"),
         (["Ada", "Ben", "Clara", "Dan", "Eve"], "not 5"),
     ],

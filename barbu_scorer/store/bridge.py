@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlite_utils import Database
-from sqlite_utils.db import NotFoundError
 
 from barbu_scorer.scoring.bridge.document import (
     FORMAT,
@@ -28,7 +27,6 @@ from barbu_scorer.scoring.bridge.document import (
     deal_to_dict,
 )
 from barbu_scorer.scoring.bridge.rubber import UNFINISHED_PARTSCORE
-from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store.rows import (
     Conflict,
     Game,
@@ -42,15 +40,12 @@ from barbu_scorer.store.rows import (
 from barbu_scorer.store.sessions import key_matches
 
 __all__ = [
-    "FORMAT",
     "Conflict",
     "Stale",
     "StoredBridge",
     "add_deal",
     "create",
     "delete_last",
-    "format_of",
-    "is_bridge",
     "key_matches",
     "load",
     "replace_deal",
@@ -87,20 +82,6 @@ class StoredBridge:
         return {"id": self.id, "name": self.name, "version": self.version, **doc}
 
 
-def format_of(db: Database, session_id: str) -> str | None:
-    """The stored session's format, or None when there is no such session."""
-    try:
-        row = db["sessions"].get(session_id)
-    except NotFoundError:
-        return None
-    return str(row["format"])
-
-
-def is_bridge(db: Database, session_id: str) -> bool:
-    """Whether the session exists and plays Barbu Bridge."""
-    return format_of(db, session_id) == FORMAT
-
-
 def load(db: Database, session_id: str) -> StoredBridge | None:
     """A stored Barbu Bridge session, or None (also when the session plays another game)."""
     found = read_session(db, session_id, FORMAT)
@@ -131,15 +112,6 @@ def _scored(stored: StoredBridge, deals: Sequence[Mapping[str, Any]]) -> dict[st
     return compute_bridge_document(stored.entered(deals))
 
 
-def _check_names(players: Sequence[str]) -> None:
-    """As for Tournament sessions: names of at most 40 characters, different ignoring case."""
-    names = [name.strip() for name in players if isinstance(name, str)]
-    if any(len(name) > 40 for name in names):
-        raise ScoringError("players: keep each name to 40 characters")
-    if len({name.casefold() for name in names}) != len(names):
-        raise ScoringError("two players have the same name")
-
-
 def create(
     db: Database,
     *,
@@ -150,8 +122,8 @@ def create(
     unfinished_partscore: int = UNFINISHED_PARTSCORE,
     who: str = "api",
 ) -> tuple[StoredBridge, str]:
-    """Store a new session (checked whole first); the stored session and its edit key."""
-    _check_names(players)
+    """Store a new session (checked whole first, the names by the one name rule); the
+    stored session and its edit key."""
     doc = compute_bridge_document(
         {
             "format": FORMAT,

@@ -44,6 +44,15 @@ class Stale(Exception):
     """A write based on an out-of-date version of the session (HTTP 412)."""
 
 
+def format_of(db: Database, session_id: str) -> str | None:
+    """The stored session's format (which game it plays), or None when there is none."""
+    try:
+        row = db.table("sessions").get(session_id)
+    except NotFoundError:
+        return None
+    return str(row["format"])
+
+
 def read_session(
     db: Database, session_id: str, session_format: str
 ) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]] | None:

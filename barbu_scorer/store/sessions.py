@@ -18,11 +18,12 @@ from typing import Any
 from sqlite_utils import Database
 from sqlite_utils.db import NotFoundError
 
-from barbu_scorer.scoring.barbu.document import read_hand, session_to_dict
+from barbu_scorer.scoring.barbu.document import FORMAT, read_hand, session_to_dict
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict, scheme_to_dict
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.barbu.sessions import HandEntry, Session, score_session
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.players import player_names
 from barbu_scorer.store.rows import (
     Conflict,
     Game,
@@ -50,9 +51,6 @@ __all__ = [
     "same_hand",
     "summaries",
 ]
-
-TOURNAMENT_FORMAT = "barbu-session/1"
-SESSION_HANDS = {"barbu-bridge/1": 16}  # other formats' session length (see bridge_store)
 
 
 @dataclass(frozen=True)
@@ -118,13 +116,15 @@ def create_session(
     entries: Sequence[HandEntry] = (),
     who: str = "api",
 ) -> tuple[StoredSession, str]:
-    """Store a new session (checked whole first); the stored session and its edit key."""
+    """Store a new session (checked whole first, the names by the one name rule); the
+    stored session and its edit key."""
+    names = player_names(players)
     session = score_session(scheme, first_declarer, list(entries))
     session_id, edit_key = insert_session(
         db,
-        session_format=TOURNAMENT_FORMAT,
+        session_format=FORMAT,
         name=name,
-        players=players,
+        players=names,
         scheme_ref=scheme_ref,
         scheme=scheme_to_dict(scheme),
         first=first_declarer,
@@ -141,7 +141,7 @@ def create_session(
 
 def load(db: Database, session_id: str) -> StoredSession | None:
     """A stored Tournament session, or None (also for another format: see bridge_store)."""
-    found = read_session(db, session_id, TOURNAMENT_FORMAT)
+    found = read_session(db, session_id, FORMAT)
     if found is None:
         return None
     row, entries = found
@@ -164,7 +164,7 @@ def key_matches(db: Database, session_id: str, key: str | None) -> bool:
     if not key:
         return False
     try:
-        row = db["sessions"].get(session_id)
+        row = db.table("sessions").get(session_id)
     except NotFoundError:
         return False
     return hmac.compare_digest(row["edit_key"], hash_key(key))
@@ -243,36 +243,33 @@ def history(db: Database, session_id: str) -> list[dict[str, Any]]:
 
 
 def summaries(db: Database, ids: Sequence[str]) -> list[dict[str, Any]]:
-    """Name, players, progress and update time of the given sessions, newest first.
+    """Name, players, format, settings (``scheme``), entries recorded and update time of
+    the given sessions, of any game, newest first (``games.summaries`` adds each game's
+    length).
 
     ``updated`` counts whole seconds: on a tie the order of ``ids`` decides.
     """
     if not ids:
         return []
     marks = ",".join("?" for _ in ids)
-    rows = db.query(
+    found = db.query(
         f"""SELECT s.id, s.name, s.players, s.updated, s.scheme, s.format,
                    (SELECT count(*) FROM hands h WHERE h.session_id = s.id) AS recorded
             FROM sessions s WHERE s.id IN ({marks})""",
         list(ids),
     )
     position = {session_id: i for i, session_id in enumerate(ids)}
-    rows = sorted(rows, key=lambda row: position[row["id"]])
+    rows = sorted(found, key=lambda row: position[row["id"]])
     rows.sort(key=lambda row: row["updated"], reverse=True)
-    out = []
-    for row in rows:
-        hands = SESSION_HANDS.get(row["format"])
-        if hands is None:
-            hands = scheme_from_dict(json.loads(row["scheme"])).hands
-        out.append(
-            {
-                "id": row["id"],
-                "name": row["name"],
-                "players": json.loads(row["players"]),
-                "updated": row["updated"],
-                "recorded": row["recorded"],
-                "hands": hands,
-                "format": row["format"],
-            }
-        )
-    return out
+    return [
+        {
+            "id": row["id"],
+            "name": row["name"],
+            "players": json.loads(row["players"]),
+            "updated": row["updated"],
+            "recorded": row["recorded"],
+            "format": row["format"],
+            "scheme": json.loads(row["scheme"]),
+        }
+        for row in rows
+    ]

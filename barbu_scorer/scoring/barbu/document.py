@@ -10,6 +10,7 @@ from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict, scheme_to_dic
 from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme
 from barbu_scorer.scoring.barbu.sessions import HandEntry, ScoredHand, Session, score_session
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.players import player_names
 
 FORMAT = "barbu-session/1"
 HAND_KEYS = frozenset(
@@ -38,17 +39,12 @@ def resolve_scheme(value: Any, lookup: SchemeLookup | None = None) -> Scheme:
 
 
 def read_players(value: Any, scheme: Scheme) -> tuple[str, ...]:
-    """The player names, checked against the scheme's player count."""
+    """The player names, checked against the scheme's player count and the name rule."""
     if not isinstance(value, list) or not all(isinstance(p, str) and p.strip() for p in value):
         raise ScoringError("players: a list of names")
-    names = tuple(p.strip() for p in value)
-    if len(names) != scheme.players:
-        raise ScoringError(f"{scheme.name} is for {scheme.players} players, not {len(names)}")
-    if len({n.casefold() for n in names}) != len(names):
-        raise ScoringError("players: two players have the same name")
-    if any(len(n) > 40 for n in names):
-        raise ScoringError("players: keep each name to 40 characters")
-    return names
+    if len(value) != scheme.players:
+        raise ScoringError(f"{scheme.name} is for {scheme.players} players, not {len(value)}")
+    return player_names(value)
 
 
 def read_hand(data: Any, number: int) -> HandEntry:

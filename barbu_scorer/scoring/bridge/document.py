@@ -42,6 +42,7 @@ from barbu_scorer.scoring.bridge.written import (
     write_bridge_document,
 )
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.players import player_names
 
 __all__ = [
     "BRIDGE_SCHEME",
@@ -208,11 +209,7 @@ def read_bridge_document(doc: object) -> BridgeDocument:
     players = data["players"]
     if not isinstance(players, list) or len(players) != 4:
         raise ScoringError("players must be a list of four names, seats 0 to 3")
-    if not all(isinstance(name, str) and name.strip() for name in players):
-        raise ScoringError("every player needs a name")
-    names = tuple(str(name).strip() for name in players)
-    if len(set(names)) != 4:
-        raise ScoringError("two players have the same name")
+    names = player_names(players)
     first_dealer = _whole(data.get("first_dealer", 0), "the first dealer (a seat)", 3)
     bonus = _whole(
         data.get("unfinished_partscore", UNFINISHED_PARTSCORE), "unfinished_partscore", None

@@ -23,6 +23,7 @@ from barbu_scorer.scoring.barbu.hands import (
 )
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.players import MAX_NAME_LENGTH, MAX_SESSION_NAME_LENGTH
 
 try:
     from wtforms.fields.choices import SelectChoice
@@ -40,10 +41,14 @@ def radio_choices(*pairs: tuple[Any, Any]) -> list[Any]:
 class NewSessionForm(FlaskForm):
     """Names in clockwise order, a scheme, and the first declarer (or a draw)."""
 
-    name = StringField(_l("Session name (optional)"), validators=[Optional(), Length(max=80)])
+    name = StringField(
+        _l("Session name (optional)"), validators=[Optional(), Length(max=MAX_SESSION_NAME_LENGTH)]
+    )
     scheme = HiddenField(validators=[DataRequired()])
     players = FieldList(
-        StringField(validators=[DataRequired(_l("Every seat needs a name.")), Length(max=40)]),
+        StringField(
+            validators=[DataRequired(_l("Every seat needs a name.")), Length(max=MAX_NAME_LENGTH)]
+        ),
         min_entries=3,
         max_entries=10,
     )

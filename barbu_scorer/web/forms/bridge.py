@@ -15,6 +15,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, Optional
 from barbu_scorer.scoring.bridge.rubber import UNFINISHED_PARTSCORE
 from barbu_scorer.scoring.bridge.subgames import SPLIT_CARDS, SUBGAMES, split_from
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.players import MAX_NAME_LENGTH, MAX_SESSION_NAME_LENGTH
 from barbu_scorer.web.forms.barbu import VersionForm, radio_choices
 
 LEVELS = tuple(str(n) for n in range(1, 8))
@@ -31,9 +32,13 @@ class NewBridgeForm(FlaskForm):
     """Four names clockwise from North, the first dealer (or a draw), a name, and the
     unfinished rubber's part-score bonus."""
 
-    name = StringField(_l("Session name (optional)"), validators=[Optional(), Length(max=80)])
+    name = StringField(
+        _l("Session name (optional)"), validators=[Optional(), Length(max=MAX_SESSION_NAME_LENGTH)]
+    )
     players = FieldList(
-        StringField(validators=[DataRequired(_l("Every seat needs a name.")), Length(max=40)]),
+        StringField(
+            validators=[DataRequired(_l("Every seat needs a name.")), Length(max=MAX_NAME_LENGTH)]
+        ),
         min_entries=4,
         max_entries=4,
     )

@@ -6,23 +6,12 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request, url_for
 
-from barbu_scorer.games import import_document
-from barbu_scorer.scoring.barbu.document import read_hand
+from barbu_scorer.games import Game, Stored, import_document, load
 from barbu_scorer.scoring.errors import ScoringError
-from barbu_scorer.store import bridge as bridge_store
-from barbu_scorer.store.sessions import (
-    Conflict,
-    Stale,
-    StoredSession,
-    add_hand,
-    delete_last,
-    key_matches,
-    load,
-    replace_hand,
-)
+from barbu_scorer.store.rows import Conflict, Stale
+from barbu_scorer.store.sessions import key_matches
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.extensions import csrf
-from barbu_scorer.web.views import bridge_api
 from barbu_scorer.web.views.access import scheme_lookup
 from barbu_scorer.web.views.exports import sheet_response
 
@@ -72,17 +61,20 @@ def _body() -> Any:
     return data
 
 
-def _session(session_id: str) -> StoredSession | bridge_store.StoredBridge:
-    stored = load(get_db(), session_id) or bridge_store.load(get_db(), session_id)
-    if stored is None:
+def _session(session_id: str) -> tuple[Game, Stored]:
+    """The stored session with the game it plays, or a 404."""
+    found = load(get_db(), session_id)
+    if found is None:
         raise ApiError(404, "no such session")
-    return stored
+    return found
 
 
-def _require_key(session_id: str) -> None:
-    _session(session_id)
+def _require_key(session_id: str) -> Game:
+    """The session's game, once the request holds its edit key."""
+    game, _stored = _session(session_id)
     if not key_matches(get_db(), session_id, request.headers.get("X-Edit-Key")):
         raise ApiError(403, "this needs the session's edit key (header X-Edit-Key)")
+    return game
 
 
 def _if_match() -> int | None:
@@ -96,7 +88,7 @@ def _if_match() -> int | None:
 
 
 def _document(session_id: str, status: int = 200, **extra: Any) -> tuple[Response, int]:
-    stored = _session(session_id)
+    _game, stored = _session(session_id)
     doc = stored.document()
     doc.update(extra)
     response = jsonify(doc)
@@ -147,42 +139,29 @@ def _hand_number(data: Any, path_number: int | None = None) -> int:
 
 @bp.post("/sessions/<session_id>/hands")
 def add(session_id: str) -> tuple[Response, int]:
-    """Record one hand; replaying the same hand changes nothing."""
-    _require_key(session_id)
+    """Record one hand (or deal); replaying the same one changes nothing."""
+    game = _require_key(session_id)
     data = _body()
-    if bridge_api.is_bridge_session(session_id):
-        number = _hand_number(bridge_api.numbered(data))
-        added = bridge_store.add_deal(
-            get_db(), session_id, number, bridge_api.deal_of(data), "api", _if_match()
-        )
-        return _document(session_id, 201 if added else 200)
-    number = _hand_number(data)
-    added = add_hand(get_db(), session_id, number, read_hand(data, number), "api", _if_match())
+    number = _hand_number(game.numbered(data))
+    entry = game.entry(data, number)
+    added = game.add(get_db(), session_id, number, entry, "api", _if_match())
     return _document(session_id, 201 if added else 200)
 
 
 @bp.put("/sessions/<session_id>/hands/<int:number>")
 def correct(session_id: str, number: int) -> tuple[Response, int]:
-    """Correct a hand; every later figure follows."""
-    _require_key(session_id)
+    """Correct a hand (or deal); every later figure follows."""
+    game = _require_key(session_id)
     data = _body()
-    if bridge_api.is_bridge_session(session_id):
-        _hand_number(bridge_api.numbered(data), number)
-        bridge_store.replace_deal(
-            get_db(), session_id, number, bridge_api.deal_of(data), "api", _if_match()
-        )
-        return _document(session_id)
-    _hand_number(data, number)
-    replace_hand(get_db(), session_id, number, read_hand(data, number), "api", _if_match())
+    _hand_number(game.numbered(data), number)
+    entry = game.entry(data, number)
+    game.replace(get_db(), session_id, number, entry, "api", _if_match())
     return _document(session_id)
 
 
 @bp.delete("/sessions/<session_id>/hands/<int:number>")
 def undo(session_id: str, number: int) -> tuple[Response, int]:
-    """Remove the last hand."""
-    _require_key(session_id)
-    if bridge_api.is_bridge_session(session_id):
-        bridge_store.delete_last(get_db(), session_id, number, "api", _if_match())
-        return _document(session_id)
-    delete_last(get_db(), session_id, number, "api", _if_match())
+    """Remove the last hand (or deal)."""
+    game = _require_key(session_id)
+    game.undo(get_db(), session_id, number, "api", _if_match())
     return _document(session_id)

@@ -10,13 +10,11 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import TextAreaField
 
-from barbu_scorer.games import export_document, import_document
-from barbu_scorer.paper.exports import bridge_csv, document_csv, document_json
-from barbu_scorer.scoring.bridge.document import FORMAT as BRIDGE_FORMAT
+from barbu_scorer.games import Game, Stored, game_of_document, import_document, load
+from barbu_scorer.paper.exports import document_json
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.views.access import remember, scheme_lookup
-from barbu_scorer.web.views.sessions import stored_or_404
 
 bp = Blueprint("exports", __name__)
 
@@ -28,6 +26,13 @@ class ImportForm(FlaskForm):
     text = TextAreaField()
 
 
+def _found_or_404(session_id: str) -> tuple[Game, Stored]:
+    found = load(get_db(), session_id)
+    if found is None:
+        abort(404)
+    return found
+
+
 def _download(body: str, mimetype: str, filename: str) -> Response:
     response = Response(body, mimetype=mimetype)
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
@@ -37,19 +42,16 @@ def _download(body: str, mimetype: str, filename: str) -> Response:
 @bp.get("/w/<session_id>/session.json")
 def export_json(session_id: str) -> Response:
     """The session document with every computed field (either game)."""
-    doc = export_document(get_db(), session_id)
-    if doc is None:
-        abort(404)
+    _game, stored = _found_or_404(session_id)
+    doc = stored.document()
     return _download(document_json(doc), "application/json", f"barbu-{session_id}.json")
 
 
 @bp.get("/w/<session_id>/session.csv")
 def export_csv(session_id: str) -> Response:
     """For spreadsheets: one row per hand per player, or per deal per side (Barbu Bridge)."""
-    doc = export_document(get_db(), session_id)
-    if doc is None:
-        abort(404)
-    body = bridge_csv(doc) if doc["format"] == BRIDGE_FORMAT else document_csv(doc)
+    game, stored = _found_or_404(session_id)
+    body = game.csv(stored.document())
     return _download(body, "text/csv; charset=utf-8", f"barbu-{session_id}.csv")
 
 
@@ -73,7 +75,8 @@ def import_session() -> str | Response:
             else:
                 remember(session_id, key)
                 flash(_("Session imported."), "ok")
-                return redirect(url_for("sessions.scorer", session_id=session_id))
+                scorer = game_of_document(doc).pages.scorer
+                return redirect(url_for(scorer, session_id=session_id))
     return render_template("session/import.html", form=form, error=error)
 
 
@@ -87,18 +90,8 @@ def paper_arg() -> str:
 
 def sheet_response(session_id: str) -> Response:
     """The printed sheet of either game as a PDF (?paper=A4 or Letter)."""
-    from barbu_scorer.paper.pad import pad_pdf
-    from barbu_scorer.paper.pdf import sheet_pdf
-    from barbu_scorer.store import bridge as bridge_store
-
-    bridge = bridge_store.load(get_db(), session_id)
-    stored = bridge or stored_or_404(session_id)
-    paper = paper_arg()
-    name, date = stored.name or None, stored.created[:10]
-    if bridge is not None:
-        pdf = pad_pdf(bridge.document(), name=name, date=date, paper=paper)
-    else:
-        pdf = sheet_pdf(stored.document(), name=name, date=date, paper=paper)
+    game, stored = _found_or_404(session_id)
+    pdf = game.pdf(stored.document(), stored.name or None, stored.created[:10], paper_arg())
     response = Response(pdf, mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'inline; filename="barbu-{session_id}.pdf"'
     return response

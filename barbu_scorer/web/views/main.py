@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, session
 
+from barbu_scorer.games import summaries
 from barbu_scorer.scoring.barbu.schemes import BUILTINS
-from barbu_scorer.store.sessions import summaries
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.views.access import device_sessions
 

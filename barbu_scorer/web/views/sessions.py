@@ -8,13 +8,13 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from barbu_scorer.games import game_of_session, page_for
 from barbu_scorer.paper.pdf import sheet_context
 from barbu_scorer.present.session import session_view
 from barbu_scorer.scoring.barbu.document import read_players
 from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store import schemes as scheme_store
-from barbu_scorer.store.bridge import is_bridge
 from barbu_scorer.store.sessions import StoredSession, create_session, delete_last, load
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.barbu import NewSessionForm, VersionForm
@@ -30,21 +30,14 @@ from barbu_scorer.web.views.pages import first_seat, history_page, undo_last
 bp = Blueprint("sessions", __name__)
 
 
-# A Barbu Bridge session reached through one of these addresses goes to its own page.
-BRIDGE_PAGES = {
-    "sessions.scorer": "bridge.scorer",
-    "sessions.watch": "bridge.watch",
-    "sessions.claim": "bridge.claim",
-    "sessions.changes": "bridge.changes",
-}
-
-
 def stored_or_404(session_id: str) -> StoredSession:
-    """The stored session, or a 404 page (a redirect for a Barbu Bridge session's page)."""
+    """The stored Tournament session, or a 404 page; a session of another game reached
+    through one of these pages goes to its game's own page."""
     stored = load(get_db(), session_id)
     if stored is None:
-        page = BRIDGE_PAGES.get(request.endpoint or "")
-        if page and request.method == "GET" and is_bridge(get_db(), session_id):
+        game = game_of_session(get_db(), session_id)
+        page = page_for(request.endpoint or "", game) if game is not None else None
+        if page and page != request.endpoint and request.method == "GET":
             abort(redirect(url_for(page, **(request.view_args or {}))))
         abort(404)
     return stored

@@ -1,0 +1,51 @@
+"""The one rule for names, whatever the game: the players' names and the session's name.
+
+Every way in (a document read by the rules, the import page, the JSON API, the command
+line, the new-session forms and the store) reads these limits and this check, so they
+all accept exactly the same names and refuse the others with the same message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from barbu_scorer.scoring.errors import ScoringError
+
+MAX_NAME_LENGTH = 40
+"""A player's name, once stripped, is at most this many characters."""
+MAX_SESSION_NAME_LENGTH = 80
+"""A session's (optional) name is at most this many characters."""
+
+
+def same_name(first: str, second: str) -> bool:
+    """Whether two player names are the same name (ignoring case: "Ada" is "ada")."""
+    return first.casefold() == second.casefold()
+
+
+def _clash(names: Sequence[str]) -> str:
+    for later, name in enumerate(names):
+        for earlier in names[:later]:
+            if same_name(earlier, name):
+                return f"{earlier}, twice" if earlier == name else f"{earlier} and {name}"
+    return ""
+
+
+def player_names(names: Sequence[object]) -> tuple[str, ...]:
+    """The players' names stripped; a ScoringError for a blank, too long or repeated one."""
+    if not all(isinstance(name, str) and name.strip() for name in names):
+        raise ScoringError("players: every player needs a name")
+    stripped = tuple(str(name).strip() for name in names)
+    clash = _clash(stripped)
+    if clash:
+        raise ScoringError(f"players: two players have the same name: {clash}")
+    if any(len(name) > MAX_NAME_LENGTH for name in stripped):
+        raise ScoringError(f"players: keep each name to {MAX_NAME_LENGTH} characters")
+    return stripped
+
+
+def session_name(value: object) -> str:
+    """A session's name stripped ("" when none is given); a ScoringError when it is not
+    some text of at most ``MAX_SESSION_NAME_LENGTH`` characters."""
+    if not isinstance(value, str) or len(value) > MAX_SESSION_NAME_LENGTH:
+        raise ScoringError(f"name: some text, at most {MAX_SESSION_NAME_LENGTH} characters")
+    return value.strip()
