@@ -105,7 +105,7 @@ def test_build_a_house_scheme_and_play_with_it(live_server: str, phone: Any) -> 
     page.click("text=Record hand 1")
     page.click(".chips a.chip:text-is('No King of Hearts')")
     page.click("label.chip:has(input[name='king_of_hearts'][value='2'])")
-    page.wait_for_function("document.querySelector('#preview-body').innerText.includes('-15')")
+    page.wait_for_function("document.querySelector('#preview-body').innerText.includes('\u221215')")
     page.click("#save")
     page.wait_for_url("**/s/*")
     assert "\u221215" in page.inner_text(".ranking")
