@@ -99,7 +99,8 @@ def html_to_pdf(html: str) -> bytes:
     from weasyprint import HTML
 
     base = Path(resource("static")).resolve().as_uri() + "/"
-    return HTML(string=html, base_url=base, url_fetcher=package_fetcher()).write_pdf()
+    pdf: bytes = HTML(string=html, base_url=base, url_fetcher=package_fetcher()).write_pdf()
+    return pdf
 
 
 def sheet_pdf(

@@ -27,6 +27,7 @@ from barbu_scorer.scoring.bridge.document import (
     deal_to_dict,
 )
 from barbu_scorer.scoring.bridge.rubber import UNFINISHED_PARTSCORE
+from barbu_scorer.scoring.bridge.written import ComputedBridge
 from barbu_scorer.store.rows import (
     Conflict,
     Game,
@@ -107,7 +108,7 @@ def _canonical(deal: Mapping[str, Any], number: int, first_dealer: int) -> dict[
     return deal_to_dict(deal_from_dict(dict(deal), number, first_dealer))
 
 
-def _scored(stored: StoredBridge, deals: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+def _scored(stored: StoredBridge, deals: Sequence[Mapping[str, Any]]) -> ComputedBridge:
     """The whole session scored with these deals; a ScoringError when the rules refuse it."""
     return compute_bridge_document(stored.entered(deals))
 
