@@ -8,6 +8,7 @@ from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
 from barbu_scorer.present.format import minute, segments, short_names, signed
+from barbu_scorer.web.limits import LIMITS
 
 
 def suits(text: str) -> Markup:
@@ -68,6 +69,7 @@ def init_app(app: Flask) -> None:
         return _api_error(error) or error
 
     app.add_template_filter(suits)
+    app.add_template_global(LIMITS, "limits")
     app.add_template_filter(minute)
     app.add_template_global(signed)
     app.add_template_global(short_names)

@@ -18,9 +18,6 @@ from barbu_scorer.scoring.barbu.contracts import BUILTIN_CONTRACTS, CATALOGUE
 from barbu_scorer.scoring.barbu.scheme_checks import scheme_figures, scheme_warnings
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict, scheme_to_dict
 from barbu_scorer.scoring.barbu.schemes import (
-    MAX_CONTRACT_NAME,
-    MAX_NAME,
-    MAX_REMINDER,
     Scheme,
 )
 from barbu_scorer.scoring.errors import ScoringError
@@ -30,8 +27,6 @@ from barbu_scorer.web.forms.scheme_draft import draft_scheme, form_data, resized
 from barbu_scorer.web.forms.schemes import SchemeForm
 
 Notes = dict[str, list[dict[str, Any]]]
-# What the editor's and the import form's inputs say as maxlength: scoring's limits.
-LIMITS = {"name": MAX_NAME, "contract_name": MAX_CONTRACT_NAME, "reminder": MAX_REMINDER}
 
 
 @dataclass

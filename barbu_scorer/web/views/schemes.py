@@ -28,7 +28,6 @@ from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.scheme_draft import candidate_cards, resized
 from barbu_scorer.web.forms.schemes import ImportForm, SchemeForm
 from barbu_scorer.web.views.scheme_editor import (
-    LIMITS,
     Verdict,
     contract_cards,
     drawn,
@@ -66,7 +65,6 @@ def _render(
         card_label=card_label,
         contract_cards=contract_cards(form, draft),
         figures=figures(draft) if draft else None,
-        limits=LIMITS,
     )
     return page, status
 
@@ -156,7 +154,6 @@ def index() -> str:
         builtins=list(BUILTINS.values()),
         house=scheme_store.list_schemes(get_db()),
         figures=figures,
-        limits=LIMITS,
         import_form=ImportForm(),
     )
 
@@ -284,7 +281,6 @@ def import_scheme() -> str | Response | tuple[str, int]:
             builtins=list(BUILTINS.values()),
             house=scheme_store.list_schemes(get_db()),
             figures=figures,
-            limits=LIMITS,
             import_form=form,
             import_error=message,
         )
