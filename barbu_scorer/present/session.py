@@ -7,10 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from barbu_scorer.present.format import doubles_notation
+from barbu_scorer.present.format import contract_label, doubles_notation, short_names
 from barbu_scorer.scoring.barbu.blocks import session_block_sums
-from barbu_scorer.scoring.barbu.cards import SUIT_SYMBOLS
-from barbu_scorer.scoring.barbu.contracts import CATALOGUE
 from barbu_scorer.scoring.barbu.sessions import ScoredHand, Session, ranking
 
 
@@ -38,16 +36,12 @@ def name_seats(message: str, players: Sequence[str]) -> str:
     return _SEAT.sub(name, message)
 
 
-def contract_label(session: Session, hand: ScoredHand | Any, short: bool = False) -> str:
-    """The contract as the table says it: "Trumps ♠", "Dominoes from 7" (or "Dom. 7")."""
+def hand_label(session: Session, hand: ScoredHand, short: bool = False) -> str:
+    """A scored hand's contract as the screen says it ("Trumps ♠", "Dominoes from 7")."""
     entry = hand.entry
-    info = CATALOGUE.get(entry.contract)
-    label = info.short if short and info is not None else session.scheme.name_of(entry.contract)
-    if entry.trump:
-        label += f" {SUIT_SYMBOLS[entry.trump]}"
-    if entry.start_rank:
-        label += f" {entry.start_rank}" if short else f" from {entry.start_rank}"
-    return label
+    return contract_label(
+        session.scheme, entry.contract, entry.trump, entry.start_rank, short=short
+    ).text
 
 
 def session_view(session: Session, players: Sequence[str]) -> dict[str, Any]:
@@ -96,7 +90,7 @@ def session_view(session: Session, players: Sequence[str]) -> dict[str, Any]:
         "winners": [players[s] for s in session.winners],
         "shared": len(session.winners) > 1,
         "last": len(session.hands),  # the hand an undo would take back (0: none yet)
-        "label": lambda hand: contract_label(session, hand),
-        "short": lambda hand: contract_label(session, hand, short=True),
-        "notation": lambda hand: doubles_notation(hand.doubles, [p[:3] for p in players]),
+        "label": lambda hand: hand_label(session, hand),
+        "short": lambda hand: hand_label(session, hand, short=True),
+        "notation": lambda hand: doubles_notation(hand.doubles, short_names(players, letters=3)),
     }
