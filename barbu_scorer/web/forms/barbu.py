@@ -8,8 +8,8 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
-from wtforms import FieldList, HiddenField, IntegerField, RadioField, StringField
-from wtforms.validators import DataRequired, InputRequired, Length, Optional
+from wtforms import HiddenField, IntegerField, RadioField
+from wtforms.validators import DataRequired, InputRequired
 
 from barbu_scorer.scoring.barbu.doubles import Double
 from barbu_scorer.scoring.barbu.hands import (
@@ -21,44 +21,18 @@ from barbu_scorer.scoring.barbu.hands import (
     finishers_to_tap,
     preset_start_rank,
 )
-from barbu_scorer.scoring.barbu.schemes import Scheme
+from barbu_scorer.scoring.barbu.schemes import MAX_PLAYERS, MIN_PLAYERS, Scheme
 from barbu_scorer.scoring.errors import ScoringError
-from barbu_scorer.scoring.players import MAX_NAME_LENGTH, MAX_SESSION_NAME_LENGTH
-
-try:
-    from wtforms.fields.choices import SelectChoice
-except ImportError:  # WTForms before 3.3 takes (value, label) pairs
-    SelectChoice = None
-
-
-def radio_choices(*pairs: tuple[Any, Any]) -> list[Any]:
-    """Radio choices in the shape this WTForms wants (pairs are deprecated from 3.3)."""
-    if SelectChoice is None:
-        return list(pairs)
-    return [SelectChoice(str(value), label) for value, label in pairs]
+from barbu_scorer.web.forms.common import VersionForm, player_names_field, session_name_field
 
 
 class NewSessionForm(FlaskForm):
     """Names in clockwise order, a scheme, and the first declarer (or a draw)."""
 
-    name = StringField(
-        _l("Session name (optional)"), validators=[Optional(), Length(max=MAX_SESSION_NAME_LENGTH)]
-    )
+    name = session_name_field()
     scheme = HiddenField(validators=[DataRequired()])
-    players = FieldList(
-        StringField(
-            validators=[DataRequired(_l("Every seat needs a name.")), Length(max=MAX_NAME_LENGTH)]
-        ),
-        min_entries=3,
-        max_entries=10,
-    )
+    players = player_names_field(MIN_PLAYERS, MAX_PLAYERS)
     first = RadioField(_l("First declarer"), default="random", validate_choice=False)
-
-
-class VersionForm(FlaskForm):
-    """A POST that changes a session: carries the version the page was drawn from."""
-
-    version = IntegerField(validators=[InputRequired()])
 
 
 class HandForm(VersionForm):

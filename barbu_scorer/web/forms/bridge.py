@@ -9,14 +9,18 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
-from wtforms import FieldList, IntegerField, RadioField, StringField
-from wtforms.validators import DataRequired, InputRequired, Length, Optional
+from wtforms import IntegerField, RadioField
+from wtforms.validators import InputRequired
 
 from barbu_scorer.scoring.bridge.rubber import UNFINISHED_PARTSCORE
 from barbu_scorer.scoring.bridge.subgames import SPLIT_CARDS, SUBGAMES, split_from
 from barbu_scorer.scoring.errors import ScoringError
-from barbu_scorer.scoring.players import MAX_NAME_LENGTH, MAX_SESSION_NAME_LENGTH
-from barbu_scorer.web.forms.barbu import VersionForm, radio_choices
+from barbu_scorer.web.forms.common import (
+    VersionForm,
+    player_names_field,
+    radio_choices,
+    session_name_field,
+)
 
 LEVELS = tuple(str(n) for n in range(1, 8))
 PASSED = "pass"
@@ -32,16 +36,8 @@ class NewBridgeForm(FlaskForm):
     """Four names clockwise from North, the first dealer (or a draw), a name, and the
     unfinished rubber's part-score bonus."""
 
-    name = StringField(
-        _l("Session name (optional)"), validators=[Optional(), Length(max=MAX_SESSION_NAME_LENGTH)]
-    )
-    players = FieldList(
-        StringField(
-            validators=[DataRequired(_l("Every seat needs a name.")), Length(max=MAX_NAME_LENGTH)]
-        ),
-        min_entries=4,
-        max_entries=4,
-    )
+    name = session_name_field()
+    players = player_names_field(4, 4)
     first = RadioField(_l("First dealer"), default="random", validate_choice=False)
     unfinished_partscore = RadioField(
         _l("A part-score in an unfinished rubber"),

@@ -39,7 +39,7 @@ from barbu_scorer.scoring.barbu.schemes import (
     MAX_REMINDER,
     MIN_PLAYERS,
 )
-from barbu_scorer.web.forms.barbu import radio_choices
+from barbu_scorer.web.forms.common import radio_choices
 
 NEEDS_VALUE = _l("Give a whole number here.")
 

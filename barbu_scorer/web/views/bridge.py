@@ -39,8 +39,8 @@ from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store import bridge as bridge_store
 from barbu_scorer.store.bridge import StoredBridge
 from barbu_scorer.web.db import get_db
-from barbu_scorer.web.forms.barbu import VersionForm
 from barbu_scorer.web.forms.bridge import DealForm, NewBridgeForm, deal_from_form, initial_data
+from barbu_scorer.web.forms.common import VersionForm
 from barbu_scorer.web.views.access import keep_key, remember, require_edit, scorer_label
 from barbu_scorer.web.views.pages import first_seat, history_page, saved, undo_last
 

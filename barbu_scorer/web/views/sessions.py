@@ -17,7 +17,8 @@ from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.store.sessions import StoredSession, create_session, delete_last, load
 from barbu_scorer.web.db import get_db
-from barbu_scorer.web.forms.barbu import NewSessionForm, VersionForm
+from barbu_scorer.web.forms.barbu import NewSessionForm
+from barbu_scorer.web.forms.common import VersionForm
 from barbu_scorer.web.views.access import (
     keep_key,
     remember,
