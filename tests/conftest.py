@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +55,27 @@ class CompiledTemplates(BytecodeCache):
 
     def dump_bytecode(self, bucket: Bucket) -> None:
         self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+@contextmanager
+def logged(name: str, level: int = logging.WARNING) -> Iterator[list[str]]:
+    """What logger ``name`` (and its children) says at ``level`` or above meanwhile, like
+    caplog but usable by a module-scoped fixture."""
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            messages.append(record.getMessage())
+
+    messages: list[str] = []
+    logger, handler = logging.getLogger(name), Keep(level)
+    before = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(level)
+    try:
+        yield messages
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(before)
 
 
 # --- a real server and a real browser, for the browser tests -------------------------

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import io
 import json
-import logging
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from conftest import logged
 from flask import Flask, render_template
 from PIL import Image
 from pypdf import PdfReader
@@ -53,30 +53,12 @@ def tournament() -> dict[str, Any]:
     return compute_document(session_document())
 
 
-class Records(logging.Handler):
-    """Keeps what a logger says (caplog is per test; the sheet is rendered once a module)."""
-
-    def __init__(self) -> None:
-        super().__init__(level=logging.WARNING)
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
-
-
 @pytest.fixture(scope="module")
 def tournament_render(tournament: dict[str, Any]) -> tuple[bytes, list[str]]:
     """The tournament's sheet, rendered once for the module, and WeasyPrint's warnings."""
-    logger = logging.getLogger("weasyprint")
-    records, level = Records(), logger.level
-    logger.addHandler(records)
-    logger.setLevel(logging.WARNING)
-    try:
+    with logged("weasyprint") as messages:
         pdf = sheet_pdf(tournament, name="Thursday club night", date="2025-03-14")
-    finally:
-        logger.removeHandler(records)
-        logger.setLevel(level)
-    return pdf, records.messages
+    return pdf, messages
 
 
 @pytest.fixture(scope="module")
