@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -54,6 +57,27 @@ class CompiledTemplates(BytecodeCache):
         self.code[bucket.key] = bucket.bytecode_to_string()
 
 
+@contextmanager
+def logged(name: str, level: int = logging.WARNING) -> Iterator[list[str]]:
+    """What logger ``name`` (and its children) says at ``level`` or above meanwhile, like
+    caplog but usable by a module-scoped fixture."""
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            messages.append(record.getMessage())
+
+    messages: list[str] = []
+    logger, handler = logging.getLogger(name), Keep(level)
+    before = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(level)
+    try:
+        yield messages
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(before)
+
+
 # --- a real server and a real browser, for the browser tests -------------------------
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
@@ -69,20 +93,28 @@ CHROMIUM_ARGS = [
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture
-def live_server(tmp_path: Path) -> Iterator[str]:
-    """The app under waitress on a free local port, on its own SQLite file."""
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app under waitress on a free local port, on its own SQLite file, for the whole
+    test session (one app, its templates compiled once). Tests share its database: each
+    works in sessions it creates (unguessable ids) from a fresh browser context, and must
+    not expect the database to be empty (another test may have saved a house scheme)."""
     import threading
 
-    from waitress import create_server
+    from waitress import create_server, wasyncore
 
-    app = create_app({"DATABASE": str(tmp_path / "live.db"), "SECRET_KEY": "live-test"})
-    server = create_server(app, host="127.0.0.1", port=0, threads=4)
+    database = tmp_path_factory.mktemp("live") / "live.db"
+    app = create_app({"DATABASE": str(database), "SECRET_KEY": "live-test"})
+    sockets: dict[int, Any] = {}
+    server = create_server(app, map=sockets, host="127.0.0.1", port=0, threads=4)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.effective_port}"
-    server.close()
+    # Close every socket inside the server's own loop (the trigger wakes it at once): its
+    # loop then ends, and no socket is closed under a select() in another thread.
+    server.trigger.pull_trigger(lambda: wasyncore.close_all(sockets))
     thread.join(timeout=5)
+    server.task_dispatcher.shutdown()
 
 
 @pytest.fixture(scope="session")

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,13 +29,24 @@ def doc() -> dict[str, Any]:
     return loaded
 
 
+FRIDAY = {"name": "Friday night", "date": "2025-03-07"}
+
+
+@pytest.fixture(scope="module")
+def friday() -> Callable[[str], bytes]:
+    """The pad of the session (the second player named ``<b>&``) on a paper, each paper
+    printed once for the module."""
+    doc: dict[str, Any] = json.loads(SESSION.read_text(encoding="utf-8"))
+    doc["players"][1] = "<b>&"
+    return functools.cache(lambda paper: pad_pdf(doc, paper=paper, **FRIDAY))
+
+
 def text_of(pdf: bytes) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
 
 
-def test_the_pdf_names_the_players_and_the_totals(doc: dict[str, Any]) -> None:
-    doc["players"][1] = "<b>&"
-    pdf = pad_pdf(doc, name="Friday night", date="2025-03-07")
+def test_the_pdf_names_the_players_and_the_totals(friday: Callable[[str], bytes]) -> None:
+    pdf = friday("A4")
     assert pdf.startswith(b"%PDF")
     text = text_of(pdf)
     for expected in (
@@ -65,8 +78,8 @@ def sizes(pdf: bytes) -> set[tuple[int, int]]:
 @pytest.mark.parametrize(
     ("paper", "size"), [("A4", (595, 842)), ("Letter", (612, 792)), ("letter", (612, 792))]
 )
-def test_the_paper(doc: dict[str, Any], paper: str, size: tuple[int, int]) -> None:
-    assert sizes(pad_pdf(doc, paper=paper)) == {size}
+def test_the_paper(friday: Callable[[str], bytes], paper: str, size: tuple[int, int]) -> None:
+    assert sizes(friday(paper)) == {size}
 
 
 def test_an_unknown_paper_is_refused(doc: dict[str, Any]) -> None:

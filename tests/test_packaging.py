@@ -33,6 +33,7 @@ def test_the_wheel_carries_templates_static_and_the_command(tmp_path: Path) -> N
         assert f"barbu_scorer/templates/{template.relative_to(ROOT / 'templates')}" in names
     for asset in ("css/app.css", "css/sheet.css", "js/hand.js"):
         assert f"barbu_scorer/static/{asset}" in names
+    assert "barbu_scorer/py.typed" in names  # the types are part of the package (PEP 561)
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry_points).decode()
     assert "barbu-scorer = barbu_scorer.cli:main" in text

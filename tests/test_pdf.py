@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import io
 import json
-import logging
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from conftest import logged
 from flask import Flask, render_template
 from PIL import Image
 from pypdf import PdfReader
@@ -54,8 +54,16 @@ def tournament() -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def tournament_pdf(tournament: dict[str, Any]) -> bytes:
-    return sheet_pdf(tournament, name="Thursday club night", date="2025-03-14")
+def tournament_render(tournament: dict[str, Any]) -> tuple[bytes, list[str]]:
+    """The tournament's sheet, rendered once for the module, and WeasyPrint's warnings."""
+    with logged("weasyprint") as messages:
+        pdf = sheet_pdf(tournament, name="Thursday club night", date="2025-03-14")
+    return pdf, messages
+
+
+@pytest.fixture(scope="module")
+def tournament_pdf(tournament_render: tuple[bytes, list[str]]) -> bytes:
+    return tournament_render[0]
 
 
 def test_the_sheet_prints_every_name_contract_and_total(
@@ -168,12 +176,8 @@ def test_pictures_of_the_sheet(tournament_pdf: bytes) -> None:
     assert red > 0  # red suits (and the chart's colours) print in colour
 
 
-def test_no_weasyprint_warnings(
-    tournament: dict[str, Any], caplog: pytest.LogCaptureFixture
-) -> None:
-    with caplog.at_level(logging.WARNING, logger="weasyprint"):
-        sheet_pdf(tournament)
-    assert [r.getMessage() for r in caplog.records if r.name.startswith("weasyprint")] == []
+def test_no_weasyprint_warnings(tournament_render: tuple[bytes, list[str]]) -> None:
+    assert tournament_render[1] == []  # while the module's tournament sheet was printed
 
 
 def test_the_fetcher_refuses_the_network() -> None:
