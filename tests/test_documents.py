@@ -211,11 +211,11 @@ HAND_9_ERRORS: list[tuple[Any, str]] = [
     ({"contract": "no_queens", "facts": {"queens": [4, 1, 0, 0]}}, "the queens add up to 5, not 4"),
     (
         {"contract": "no_hearts", "raw": [-7, -7, -8, -8]},
-        "no play of No Hearts gives the raw scores -7, -7, -8, -8",
+        "no play of No Hearts gives the raw scores −7, −7, −8, −8",
     ),
     (
         {"contract": "no_hearts", "raw": [-7, -6, -8, -8]},
-        "the raw scores add up to -29, not -30 (No Hearts)",
+        "the raw scores add up to −29, not −30 (No Hearts)",
     ),
     (
         {"contract": "dominoes", "start_rank": "7", "raw": [20, 20, 20, 5]},

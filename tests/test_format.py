@@ -9,7 +9,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from barbu_scorer.present.format import (
-    MINUS,
     contract_label,
     doubles_notation,
     minute,
@@ -22,6 +21,7 @@ from barbu_scorer.present.format import (
 )
 from barbu_scorer.scoring import builtin
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
+from barbu_scorer.scoring.figures import MINUS
 
 
 @pytest.mark.parametrize(

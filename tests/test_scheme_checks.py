@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from helpers import shown
 
 from barbu_scorer.scoring.barbu.scheme_checks import (
     SchemeWarning,
@@ -50,7 +51,7 @@ def test_unbalanced_builtins_are_allowed_with_a_note(scheme_id: str, total: int)
     warnings = scheme_warnings(scheme)
     assert [w.field for w in warnings] == ["balance"]
     assert not warnings[0].refuses
-    assert f"{total:+d}" in warnings[0].message
+    assert shown(total) in warnings[0].message
     assert block_total(scheme) == total
 
 
@@ -62,7 +63,7 @@ def test_unbalanced_builtins_are_allowed_with_a_note(scheme_id: str, total: int)
         ("no_last_two", "last", 20, "the last trick scores +20"),
         ("no_hearts", "ace", 6, "A♥ scores +6"),
         ("no_king_of_hearts", "king", 20, "K♥ scores +20"),
-        ("trumps", "trick", -5, "a trick scores -5"),
+        ("trumps", "trick", -5, "a trick scores −5"),
     ],
 )
 def test_a_value_whose_sign_contradicts_its_contract(
@@ -94,7 +95,7 @@ def test_dominoes_awards_should_fall_and_hand_out_points() -> None:
     found = fields(replace(TOURNAMENT, awards=(20, 45, -5, -70)))["awards"]
     messages = " ".join(w.message for w in found)
     assert "fall from the first out" in messages
-    assert "hands out -10" in messages
+    assert "hands out −10" in messages
     assert not refusals(found)
 
 
@@ -102,7 +103,7 @@ def test_ravage_city_shares() -> None:
     scheme = BUILTINS["ravage_city"]
     assert "shares" not in fields(replace(scheme, shares=(-24, -12, -8, -6)))
     found = fields(replace(scheme, shares=(-36, -18, -10, -9)))["shares"]
-    assert "3-way tie usually splits -36 as -12 each, not -10" in found[0].message
+    assert "3-way tie usually splits −36 as −12 each, not −10" in found[0].message
     assert fields(replace(scheme, shares=(-36, -18)))["shares"][0].refuses
     assert any(
         "positive" in w.message for w in fields(replace(scheme, shares=(36, 18, 12, 9)))["shares"]

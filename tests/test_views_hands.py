@@ -262,7 +262,7 @@ REFUSALS = [
         dict(mode="raw", raw_0=-7, raw_1=-7, raw_2=-8, raw_3=-8),
         "no play of No Hearts gives",
     ),
-    ("no_queens", dict(mode="raw", raw_0=-12, raw_1=-12, raw_2=-6, raw_3=0), "add up to -30"),
+    ("no_queens", dict(mode="raw", raw_0=-12, raw_1=-12, raw_2=-6, raw_3=0), "add up to −30"),
     ("no_queens", dict(mode="raw", raw_0=-12, raw_1=-12, raw_2=0), "type a raw score"),
     (
         "no_queens",

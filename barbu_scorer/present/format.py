@@ -10,18 +10,11 @@ from barbu_scorer.scoring.barbu.cards import SUIT_SYMBOLS
 from barbu_scorer.scoring.barbu.contracts import CATALOGUE
 from barbu_scorer.scoring.barbu.schemes import Scheme
 
+# The one signed-figure writer, shared with the rules' messages; handed on to the pages.
+from barbu_scorer.scoring.figures import signed as signed
+
 RED_SUITS = frozenset("♥♦")
 BLACK_SUITS = frozenset("♠♣")
-MINUS = "\u2212"  # a real minus sign: as wide as "+", so signed columns line up
-
-
-def signed(value: int) -> str:
-    """A signed figure as every page and the paper print it: ``+12``, ``−6`` (true minus), ``0``."""
-    if value > 0:
-        return f"+{value}"
-    if value < 0:
-        return f"{MINUS}{-value}"
-    return "0"
 
 
 def minute(stamp: str) -> str:

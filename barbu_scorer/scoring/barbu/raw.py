@@ -17,6 +17,7 @@ from typing import Any
 from barbu_scorer.scoring.barbu.contracts import NEGATIVES
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.figures import signed
 
 Vector = tuple[int, ...]
 Options = dict[int, list[Vector]]
@@ -145,13 +146,15 @@ def check_raw(scheme: Scheme, contract: str, raw: Any) -> tuple[int, ...]:
     if custom is not None or contract != "ravage_city":
         expected = scheme.total(contract)
         if total != expected:
-            raise ScoringError(f"the raw scores add up to {total:+d}, not {expected:+d} ({name})")
+            raise ScoringError(
+                f"the raw scores add up to {signed(total)}, not {signed(expected)} ({name})"
+            )
         if custom is not None:
             return scores
         possible = _accepts(scheme, contract, scores)
     else:
         possible = _ravage_possible(scheme, scores)
     if not possible:
-        shown = ", ".join(f"{r:+d}" for r in scores)
+        shown = ", ".join(signed(r) for r in scores)
         raise ScoringError(f"no play of {name} gives the raw scores {shown}")
     return scores

@@ -24,6 +24,7 @@ from barbu_scorer.scoring.barbu.contracts import (
     default_shares,
 )
 from barbu_scorer.scoring.barbu.schemes import Scheme
+from barbu_scorer.scoring.figures import signed
 
 VALUE_WORDS: dict[str, str] = {
     "trick": "a trick",
@@ -43,10 +44,6 @@ class SchemeWarning:
     field: str
     message: str
     refuses: bool = False
-
-
-def _signed(n: int) -> str:
-    return f"{n:+d}" if n else "0"
 
 
 def _deal(scheme: Scheme) -> list[SchemeWarning]:
@@ -104,7 +101,7 @@ def _sign(scheme: Scheme, in_play: set[str]) -> list[SchemeWarning]:
                     SchemeWarning(
                         f"values.{contract}.{key}",
                         f"{info.name} is a {kind} contract, but {VALUE_WORDS.get(key, key)} "
-                        f"scores {_signed(value)}: players would {want} it",
+                        f"scores {signed(value)}: players would {want} it",
                     )
                 )
     for custom in scheme.custom:
@@ -113,7 +110,7 @@ def _sign(scheme: Scheme, in_play: set[str]) -> list[SchemeWarning]:
             out.append(
                 SchemeWarning(
                     f"custom.{custom.id}",
-                    f"{custom.name} is marked {kind} but hands out {_signed(custom.total)} in all",
+                    f"{custom.name} is marked {kind} but hands out {signed(custom.total)} in all",
                 )
             )
     return out
@@ -136,14 +133,14 @@ def _awards(scheme: Scheme) -> list[SchemeWarning]:
             SchemeWarning(
                 "awards",
                 "the awards should fall from the first out to the last: "
-                + " ".join(_signed(a) for a in awards),
+                + " ".join(signed(a) for a in awards),
             )
         )
     if sum(awards) <= 0:
         out.append(
             SchemeWarning(
                 "awards",
-                f"Dominoes is a positive contract but hands out {_signed(sum(awards))} in all",
+                f"Dominoes is a positive contract but hands out {signed(sum(awards))} in all",
             )
         )
     return out
@@ -177,8 +174,8 @@ def _shares(scheme: Scheme) -> list[SchemeWarning]:
             out.append(
                 SchemeWarning(
                     "shares",
-                    f"a {size}-way tie usually splits {_signed(whole)} as {_signed(usual)} each, "
-                    f"not {_signed(share)}",
+                    f"a {size}-way tie usually splits {signed(whole)} as {signed(usual)} each, "
+                    f"not {signed(share)}",
                 )
             )
     return out
@@ -285,7 +282,7 @@ def scheme_warnings(scheme: Scheme) -> list[SchemeWarning]:
             out.append(
                 SchemeWarning(
                     "balance",
-                    f"not balanced: one block of the contracts hands out {_signed(total)}, not 0. "
+                    f"not balanced: one block of the contracts hands out {signed(total)}, not 0. "
                     "That is allowed; the scores just no longer add up to zero",
                 )
             )
