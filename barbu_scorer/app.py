@@ -56,7 +56,7 @@ def create_app(
     babel.init_app(app)
 
     from barbu_scorer.web import db
-    from barbu_scorer.web.links import base_url, external
+    from barbu_scorer.web.links import base_url, external, qr_code
     from barbu_scorer.web.views import (
         api,
         bridge,
@@ -73,6 +73,7 @@ def create_app(
     errors.init_app(app)
     app.add_template_global(external)
     app.add_template_global(base_url)
+    app.add_template_global(qr_code)
     for blueprint in (main.bp, sessions.bp, hands.bp, api.bp, exports.bp, bridge.bp, schemes.bp):
         app.register_blueprint(blueprint)
     app.register_blueprint(live.bp)

@@ -3,7 +3,9 @@ watchers' poll with its ETag, handing the scoring over, and the end of a session
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 from typing import Any
 
 from flask import Flask
@@ -148,3 +150,43 @@ def test_the_sheet_says_the_session_ended(client: FlaskClient) -> None:
     assert sheet_context(doc, chart=False)["ended"] == "Ended after hand 1"
     html = client.get(f"/s/{created['id']}").get_data(as_text=True)
     assert '<p class="sh-ended"><strong>Ended after hand 1</strong></p>' in html
+
+
+def test_the_tv_view(client: FlaskClient) -> None:
+    from helpers import session_document
+
+    doc = session_document("tournament", 5, 8)
+    created = client.post("/api/sessions", json=doc).get_json()
+    html = client.get(f"/w/{created['id']}/tv").get_data(as_text=True)
+    assert "Hand 9 of 28" in html and 'class="ranking"' in html
+    assert "Hand 8: " in html and ("Doubles: " in html or "No doubles" in html)
+    assert '<img src="data:image/svg+xml;base64,' in html  # the running-total chart
+    assert html.count('<li class="current">') == 1 and html.count("all declared") == 1
+    assert 'class="quota"' in html and "data-wakelock" in html
+    assert f'data-live="/w/{created["id"]}/live"' in html and "<svg" in html  # the QR
+    assert 'http-equiv="refresh"' not in html
+    assert client.get("/w/nosuchsession/tv").status_code == 404
+
+
+BRIDGE = Path(__file__).parent / "data" / "bridge_session.json"
+
+
+def test_barbu_bridge_sessions_go_live_hand_over_and_end(app: Flask, client: FlaskClient) -> None:
+    doc = json.loads(BRIDGE.read_text(encoding="utf-8"))
+    doc["deals"] = doc["deals"][:3]
+    created = client.post("/api/sessions", json=doc).get_json()
+    session_id, key = created["id"], created["edit_key"]
+    assert client.get(f"/b/{session_id}/k/{key}").status_code == 302
+    watch = client.get(f"/bw/{session_id}").get_data(as_text=True)
+    assert f'data-live="/w/{session_id}/live"' in watch and 'http-equiv="refresh"' not in watch
+    tv = client.get(f"/bw/{session_id}/tv").get_data(as_text=True)
+    assert "Deal 4 of 16" in tv and "Deal 3: " in tv and "data-wakelock" in tv
+    scorer = client.get(f"/b/{session_id}").get_data(as_text=True)
+    assert f'href="/b/{session_id}/handover"' in scorer and f"/b/{session_id}/end" in scorer
+    handover = client.get(f"/b/{session_id}/handover").get_data(as_text=True)
+    assert f'value="http://localhost:5000/b/{session_id}/k/{key}"' in handover
+    assert client.post(f"/b/{session_id}/end", data={"version": 1}).status_code == 302
+    assert client.get(f"/w/{session_id}/live").get_json()["ended"] is True
+    assert "Ended after deal 3" in client.get(f"/bw/{session_id}").get_data(as_text=True)
+    assert "Ended after deal 3" in client.get(f"/b/{session_id}").get_data(as_text=True)
+    assert f"/b/{session_id}/end" not in client.get(f"/b/{session_id}").get_data(as_text=True)

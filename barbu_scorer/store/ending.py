@@ -27,7 +27,7 @@ def end_session(db: Database, session_id: str, who: str, version: int | None) ->
         if state is None:
             raise KeyError(session_id)
         if state[1] is not None:
-            raise Conflict(f"this session already ended after {state[1]}")
+            raise Conflict("this session has already ended")
         (recorded,) = db.execute(
             "SELECT count(*) FROM hands WHERE session_id = ?", [session_id]
         ).fetchone()

@@ -16,10 +16,9 @@
     root.classList.toggle("live-offline", !!offline);
   }
   function ago() {
-    if (ended) return;
-    if (failures) return;
+    if (ended || failures || !navigator.onLine) return;
     var seconds = Math.max(0, Math.round((Date.now() - lastContact) / 1000));
-    say(root.getAttribute("data-updated").replace("%s", seconds));
+    say(root.getAttribute("data-updated").replace("__N__", seconds));
   }
   function schedule(delay) {
     clearTimeout(timer);
@@ -37,7 +36,10 @@
         var fresh = page.querySelector("[data-live-region]");
         var freshRoot = page.querySelector("[data-live]");
         if (fresh && region) region.innerHTML = fresh.innerHTML;
-        if (freshRoot) version = freshRoot.getAttribute("data-version");
+        if (freshRoot) {
+          version = freshRoot.getAttribute("data-version");
+          root.setAttribute("data-ended-text", freshRoot.getAttribute("data-ended-text") || "");
+        }
         if (freshRoot && freshRoot.hasAttribute("data-ended")) stop();
         document.dispatchEvent(new CustomEvent("live:updated"));
       });
@@ -67,7 +69,7 @@
     }).catch(function () {
       failures += 1;
       var wait = delay();
-      say(root.getAttribute("data-offline").replace("%s", Math.round(wait / 1000)), true);
+      say(root.getAttribute("data-offline").replace("__N__", Math.round(wait / 1000)), true);
       schedule(wait);
     });
   }
@@ -76,7 +78,7 @@
   });
   window.addEventListener("online", function () { if (!ended) schedule(0); });
   window.addEventListener("offline", function () {
-    say(root.getAttribute("data-offline").replace("%s", Math.round(delay() / 1000)), true);
+    say(root.getAttribute("data-offline").replace("__N__", Math.round(delay() / 1000)), true);
   });
   if (ended) { stop(); return; }
   setInterval(ago, 1000);

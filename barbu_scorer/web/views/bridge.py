@@ -134,13 +134,15 @@ def scorer(session_id: str) -> str:
     )
 
 
-@bp.get("/bw/<session_id>")
+@bp.get("/bw/<session_id>", endpoint="watch")
+@bp.get("/bw/<session_id>/tv", endpoint="tv")
 def watch(session_id: str) -> str:
-    """The watchers' screen: the pad, read-only, following the scorer live."""
+    """The watchers' screen (or, at /tv, the TV view): the pad, following the scorer live."""
     stored = stored_or_404(session_id)
     remember(session_id)
     scoring = url_for("bridge.scorer", session_id=session_id) if can_edit(session_id) else None
-    return _screen("bridge/watch.html", stored, scoring=scoring)
+    page = "bridge/tv.html" if request.endpoint == "bridge.tv" else "bridge/watch.html"
+    return _screen(page, stored, scoring=scoring)
 
 
 @bp.get("/bw/<session_id>/pad.pdf")
