@@ -41,6 +41,9 @@ def create_app(
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),
         SESSION_COOKIE_SAMESITE="Lax",
+        # The address phones open; every absolute link and QR code is built from it, never
+        # from the Host header. `serve` sets it (the LAN address or --url).
+        PUBLIC_URL="http://localhost:5000/",
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -53,10 +56,25 @@ def create_app(
     babel.init_app(app)
 
     from barbu_scorer.web import db
-    from barbu_scorer.web.views import api, bridge, errors, exports, hands, main, schemes, sessions
+    from barbu_scorer.web.links import base_url, external, qr_code
+    from barbu_scorer.web.views import (
+        api,
+        bridge,
+        errors,
+        exports,
+        hands,
+        live,
+        main,
+        schemes,
+        sessions,
+    )
 
     db.init_app(app)
     errors.init_app(app)
+    app.add_template_global(external)
+    app.add_template_global(base_url)
+    app.add_template_global(qr_code)
     for blueprint in (main.bp, sessions.bp, hands.bp, api.bp, exports.bp, bridge.bp, schemes.bp):
         app.register_blueprint(blueprint)
+    app.register_blueprint(live.bp)
     return app

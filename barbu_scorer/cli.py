@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from barbu_scorer.scoring import ScoringError
+from barbu_scorer.web.address import table_url, terminal_qr
 
 
 def fail(message: str) -> None:
@@ -50,7 +51,12 @@ def score(file: click.File) -> None:
 
 
 @main.command()
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option(
+    "--host",
+    default="0.0.0.0",
+    show_default=True,
+    help="Address to listen on (every interface, so phones reach it; 127.0.0.1 keeps it local).",
+)
 @click.option("--port", default=5000, show_default=True, type=int, help="Port to listen on.")
 @click.option("--threads", default=4, show_default=True, type=int, help="Worker threads.")
 @click.option(
@@ -59,15 +65,36 @@ def score(file: click.File) -> None:
     show_default=True,
     help="Folder for the SQLite file and the secret key (created if missing).",
 )
-def serve(host: str, port: int, threads: int, instance: str) -> None:
+@click.option(
+    "--url",
+    help="The address phones open, when it is not this machine's own (behind an HTTPS proxy:"
+    " https://scorer.lan/). Every link and QR code is built from it.",
+)
+def serve(host: str, port: int, threads: int, instance: str, url: str | None) -> None:
     """Run the app under waitress, on the SQLite file in the instance folder."""
     from waitress import serve as waitress_serve
 
     from barbu_scorer.app import create_app
 
+    try:
+        public, reachable = table_url(host, port, url)
+    except ValueError as error:
+        fail(str(error))
     app = create_app(instance_path=instance)
-    click.echo(f"Barbu Scorer on http://{host}:{port}/  (database: {app.config['DATABASE']})")
+    app.config["PUBLIC_URL"] = public
+    _announce(public, reachable, app.config["DATABASE"])
     waitress_serve(app, host=host, port=port, threads=threads)
+
+
+def _announce(public: str, reachable: bool, database: str) -> None:
+    """Say where phones go: the address, its QR code, or why phones cannot reach it."""
+    click.echo(f"Barbu Scorer on {public}  (database: {database})")
+    if reachable:
+        click.echo(f"Phones on the same network: open {public} or scan this code.")
+        click.echo(terminal_qr(public), nl=False)
+    else:
+        click.echo("Only this machine can open it (--host 0.0.0.0 to let phones in).")
+    sys.stdout.flush()
 
 
 @main.command()

@@ -41,13 +41,14 @@ class Stored(Protocol):
 
 @dataclass(frozen=True)
 class Pages:
-    """The endpoints (Flask's names, as text) of one game's pages."""
+    """The endpoints (Flask's names, as text) of one game's pages: ``<blueprint>.<page>``."""
 
     new: str
     scorer: str
     watch: str
     claim: str
     changes: str
+    tv: str
 
 
 @dataclass(frozen=True)
@@ -132,9 +133,7 @@ def _sheet(doc: Any, name: str | None, date: str | None, paper: str) -> bytes:
 TOURNAMENT = Game(
     format=tournament.FORMAT,
     noun="hand",
-    pages=Pages(
-        "sessions.new", "sessions.scorer", "sessions.watch", "sessions.claim", "sessions.changes"
-    ),
+    pages=Pages(*(f"sessions.{page.name}" for page in fields(Pages))),
     compute=tournament.compute_document,
     create=_create_session,
     load=_load_session,
@@ -214,7 +213,7 @@ def _deal_of(body: Any, _number: int) -> Any:
 BARBU_BRIDGE = Game(
     format=bridge.FORMAT,
     noun="deal",
-    pages=Pages("bridge.new", "bridge.scorer", "bridge.watch", "bridge.claim", "bridge.changes"),
+    pages=Pages(*(f"bridge.{page.name}" for page in fields(Pages))),
     compute=lambda doc: bridge.compute_bridge_document(bare(doc)),
     create=_create_bridge,
     load=_load_bridge,

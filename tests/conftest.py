@@ -107,6 +107,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     app = create_app({"DATABASE": str(database), "SECRET_KEY": "live-test"})
     sockets: dict[int, Any] = {}
     server = create_server(app, map=sockets, host="127.0.0.1", port=0, threads=4)
+    app.config["PUBLIC_URL"] = f"http://127.0.0.1:{server.effective_port}/"
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.effective_port}"

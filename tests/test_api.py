@@ -131,8 +131,8 @@ def test_create_an_empty_session(client: FlaskClient) -> None:
     assert body["quota"] == []
     session_id, key = body["id"], body["edit_key"]
     assert body["links"] == {
-        "scorer": f"http://localhost/s/{session_id}/k/{key}",
-        "watch": f"http://localhost/w/{session_id}",
+        "scorer": f"http://localhost:5000/s/{session_id}/k/{key}",
+        "watch": f"http://localhost:5000/w/{session_id}",
     }
 
 

@@ -689,7 +689,8 @@ def test_the_watch_page_shows_the_pad_read_only(
     session_id = start(client)
     play(client, app, session_id, doc["deals"][:9])
     html = app.test_client().get(f"/bw/{session_id}").get_data(as_text=True)
-    assert "Watching: read-only" in html and 'http-equiv="refresh"' in html
+    assert "Watching: read-only" in html and 'http-equiv="refresh"' not in html
+    assert f'data-live="/w/{session_id}/live"' in html and "js/live.js" in html
     assert "Deal 10 of 16" in html and "Ben (E) deals and leads" in html
     assert "<svg" in html and "/deal/" not in html and "undo" not in html
     assert pad_rows(html)[-3:] == [

@@ -532,9 +532,11 @@ def test_the_watch_page(app: Flask, client: FlaskClient) -> None:
     assert ranking(response) == ranking(client.get(f"/s/{created['id']}"))
     assert p.count("form") == 0 and p.count("button") == 0
     assert not [link for link in p.links() if link.startswith("/s/")]
-    assert f"http://localhost/w/{created['id']}" in response.get_data(as_text=True)
+    assert f"http://localhost:5000/w/{created['id']}" in response.get_data(as_text=True)
     assert p.count("svg")  # the QR code
-    assert [a.get("content") for t, a in p.tags if t == "meta" and a.get("http-equiv")] == ["20"]
+    # no whole-page reload: live.js polls the version endpoint instead
+    assert not [a for t, a in p.tags if t == "meta" and a.get("http-equiv")]
+    assert [a["data-live"] for t, a in p.tags if "data-live" in a] == [f"/w/{created['id']}/live"]
     # The watcher's home lists it, as a watch link.
     assert f"/w/{created['id']}" in page(watcher.get("/")).links()
 

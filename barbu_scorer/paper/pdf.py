@@ -17,6 +17,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from barbu_scorer.paper.chart import running_chart
 from barbu_scorer.present.format import signed
+from barbu_scorer.present.live import ended_line
 from barbu_scorer.present.sheet import build_sheet
 from barbu_scorer.resources import resource
 from barbu_scorer.scoring.barbu.document import SchemeLookup
@@ -55,7 +56,8 @@ def sheet_context(
     ``chart=False`` skips the matplotlib chart (~40 ms) for pages that rarely print.
     """
     sheet = build_sheet(doc, name=name, date=date, paper=paper, lookup=lookup)
-    return {"sheet": sheet, "chart": running_chart(sheet) if chart else None}
+    ended = ended_line(doc.get("ended_after"), "hand") if isinstance(doc, dict) else None
+    return {"sheet": sheet, "chart": running_chart(sheet) if chart else None, "ended": ended}
 
 
 def render_sheet_html(

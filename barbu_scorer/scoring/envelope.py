@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 # What the store adds to an exported document: accepted back on import, and set anew.
-STORE_KEYS = frozenset({"id", "name", "version", "edit_key", "links"})
+STORE_KEYS = frozenset({"id", "name", "version", "edit_key", "links", "ended_after"})
 
 
 def bare(doc: Mapping[str, Any]) -> dict[str, Any]:

@@ -66,6 +66,8 @@ class StoredBridge:
     unfinished_partscore: int
     version: int
     deals: tuple[dict[str, Any], ...]
+    ended_after: int | None = None
+    """The entry the scorer ended the session after (None while it goes on)."""
 
     def entered(self, deals: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
         """The document as entered (no computed field), with these deals or the stored ones."""
@@ -80,7 +82,8 @@ class StoredBridge:
     def document(self) -> dict[str, Any]:
         """The computed document (the export), with the store's id, name and version."""
         doc = compute_bridge_document(self.entered())
-        return {"id": self.id, "name": self.name, "version": self.version, **doc}
+        ended = {} if self.ended_after is None else {"ended_after": self.ended_after}
+        return {"id": self.id, "name": self.name, "version": self.version, **doc, **ended}
 
 
 def load(db: Database, session_id: str) -> StoredBridge | None:
@@ -100,6 +103,7 @@ def load(db: Database, session_id: str) -> StoredBridge | None:
         unfinished_partscore=settings.get("unfinished_partscore", UNFINISHED_PARTSCORE),
         version=row["version"],
         deals=deals,
+        ended_after=row.get("ended_after"),
     )
 
 

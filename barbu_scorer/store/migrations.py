@@ -65,3 +65,11 @@ def m002_schemes(db: Database) -> None:
             updated TEXT NOT NULL
         )"""
     )
+
+
+@migrations()
+def m003_session_end(db: Database) -> None:
+    """A session the scorer ended early: the number of entries it ended after (NULL while
+    it goes on)."""
+    if "ended_after" not in db.table("sessions").columns_dict:
+        db.table("sessions").add_column("ended_after", int)

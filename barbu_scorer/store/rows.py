@@ -215,6 +215,9 @@ def _loaded(
     stored = game.load(db, session_id)
     if stored is None:
         raise KeyError(session_id)
+    ended = db.execute("SELECT ended_after FROM sessions WHERE id = ?", [session_id]).fetchone()
+    if ended[0] is not None:
+        raise Conflict(f"the session ended after {game.noun} {ended[0]}: it changes no more")
     return stored, list(game.entries(stored))
 
 

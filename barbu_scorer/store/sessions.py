@@ -67,6 +67,8 @@ class StoredSession:
     first_declarer: int
     version: int
     entries: tuple[dict[str, Any], ...]
+    ended_after: int | None = None
+    """The entry the scorer ended the session after (None while it goes on)."""
 
     def score(self) -> Session:
         """The session scored by its own copy of the scheme."""
@@ -79,7 +81,8 @@ class StoredSession:
     def document(self, session: Session | None = None) -> dict[str, Any]:
         """The computed session document, with the store's id and version."""
         doc = session_to_dict(session or self.score(), self.players, self.scheme_ref)
-        return {"id": self.id, "name": self.name, "version": self.version, **doc}
+        ended = {} if self.ended_after is None else {"ended_after": self.ended_after}
+        return {"id": self.id, "name": self.name, "version": self.version, **doc, **ended}
 
 
 def entry_dict(entry: HandEntry) -> dict[str, Any]:
@@ -156,6 +159,7 @@ def load(db: Database, session_id: str) -> StoredSession | None:
         first_declarer=row["first_declarer"],
         version=row["version"],
         entries=entries,
+        ended_after=row.get("ended_after"),
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, Response, jsonify, request
 
 from barbu_scorer.games import Game, Stored, import_document, load
 from barbu_scorer.scoring.errors import ScoringError
@@ -12,6 +12,7 @@ from barbu_scorer.store.rows import Conflict, Stale
 from barbu_scorer.store.sessions import key_matches
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.extensions import csrf
+from barbu_scorer.web.links import external
 from barbu_scorer.web.views.access import scheme_lookup
 from barbu_scorer.web.views.exports import sheet_response
 
@@ -98,11 +99,9 @@ def _document(session_id: str, status: int = 200, **extra: Any) -> tuple[Respons
 
 def links(session_id: str, edit_key: str | None = None) -> dict[str, str]:
     """The scorer's and the watchers' links of a session."""
-    out = {"watch": url_for("sessions.watch", session_id=session_id, _external=True)}
+    out = {"watch": external("sessions.watch", session_id=session_id)}
     if edit_key:
-        out["scorer"] = url_for(
-            "sessions.claim", session_id=session_id, key=edit_key, _external=True
-        )
+        out["scorer"] = external("sessions.claim", session_id=session_id, key=edit_key)
     return out
 
 

@@ -31,6 +31,7 @@ from barbu_scorer.present.deal_form import (
     preview_of,
     refusal,
 )
+from barbu_scorer.present.live import ended_line
 from barbu_scorer.present.pad import SEAT_SIDES, SEATS, SIDE_NAMES, build_pad, side_names
 from barbu_scorer.scoring.bridge.deals import DEALS
 from barbu_scorer.scoring.bridge.document import compute_bridge_document
@@ -41,7 +42,13 @@ from barbu_scorer.store.bridge import StoredBridge
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.bridge import DealForm, NewBridgeForm, deal_from_form, initial_data
 from barbu_scorer.web.forms.common import VersionForm
-from barbu_scorer.web.views.access import keep_key, remember, require_edit, scorer_label
+from barbu_scorer.web.views.access import (
+    can_edit,
+    keep_key,
+    remember,
+    require_edit,
+    scorer_label,
+)
 from barbu_scorer.web.views.pages import first_seat, history_page, saved, undo_last
 
 bp = Blueprint("bridge", __name__)
@@ -65,6 +72,7 @@ def _screen(template: str, stored: StoredBridge, **context: Any) -> str:
         pad=build_pad(doc),
         subgame_labels=SUBGAME_LABELS,
         seats=SEATS,
+        ended=ended_line(stored.ended_after, "deal"),
         **context,
     )
 
@@ -126,12 +134,15 @@ def scorer(session_id: str) -> str:
     )
 
 
-@bp.get("/bw/<session_id>")
+@bp.get("/bw/<session_id>", endpoint="watch")
+@bp.get("/bw/<session_id>/tv", endpoint="tv")
 def watch(session_id: str) -> str:
-    """The watchers' screen: the pad, read-only, refreshing itself."""
+    """The watchers' screen (or, at /tv, the TV view): the pad, following the scorer live."""
     stored = stored_or_404(session_id)
     remember(session_id)
-    return _screen("bridge/watch.html", stored)
+    scoring = url_for("bridge.scorer", session_id=session_id) if can_edit(session_id) else None
+    page = "bridge/tv.html" if request.endpoint == "bridge.tv" else "bridge/watch.html"
+    return _screen(page, stored, scoring=scoring)
 
 
 @bp.get("/bw/<session_id>/pad.pdf")

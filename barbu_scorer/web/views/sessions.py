@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response
 from barbu_scorer.games import game_of_session, page_for
 from barbu_scorer.paper.pdf import sheet_context
 from barbu_scorer.present.session import session_view
+from barbu_scorer.present.tv import declarers_left, last_hand
 from barbu_scorer.scoring.barbu.document import read_players
 from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme
 from barbu_scorer.scoring.errors import ScoringError
@@ -20,6 +21,7 @@ from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.barbu import NewSessionForm
 from barbu_scorer.web.forms.common import VersionForm
 from barbu_scorer.web.views.access import (
+    can_edit,
     keep_key,
     remember,
     require_edit,
@@ -115,16 +117,35 @@ def _printable(stored: StoredSession, v: dict[str, Any]) -> dict[str, object]:
     """The sheet partial's context, for the browser's own Print (from the scored session)."""
     return sheet_context(
         stored.document(v["session"]), name=stored.name or None, date=stored.created[:10]
-    )
+    )  # with "ended": the line "Ended after hand N" or None
 
 
 @bp.get("/w/<session_id>")
 def watch(session_id: str) -> str:
-    """The watchers' screen: the same figures, read-only, refreshing itself."""
+    """The watchers' screen: the same figures, read-only, following the scorer live."""
     stored = stored_or_404(session_id)
     remember(session_id)
     v = session_view(stored.score(), stored.players)
-    return render_template("session/watch.html", v=v, stored=stored, **_printable(stored, v))
+    scoring = url_for("sessions.scorer", session_id=session_id) if can_edit(session_id) else None
+    return render_template(
+        "session/watch.html", v=v, stored=stored, scoring=scoring, **_printable(stored, v)
+    )
+
+
+@bp.get("/w/<session_id>/tv")
+def tv(session_id: str) -> str:
+    """The TV or tablet view: large standings, the last hand, the chart, what is left."""
+    stored = stored_or_404(session_id)
+    session = stored.score()
+    v = session_view(session, stored.players)
+    return render_template(
+        "session/tv.html",
+        v=v,
+        stored=stored,
+        last=last_hand(session, stored.players),
+        declarers=declarers_left(session, stored.players),
+        **_printable(stored, v),
+    )
 
 
 @bp.post("/s/<session_id>/undo")

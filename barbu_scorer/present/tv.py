@@ -1,0 +1,63 @@
+"""What the TV (or tablet) view of a Tournament session shows: the last hand with its
+doubles and each block's declarer with the contracts left, beside ``session_view``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from barbu_scorer.present.format import doubles_notation, short_names, signed
+from barbu_scorer.present.session import hand_label
+from barbu_scorer.scoring.barbu.remaining import left_by_block
+from barbu_scorer.scoring.barbu.sessions import Session
+
+
+@dataclass(frozen=True)
+class LastHand:
+    """The hand just recorded: its number, contract, declarer, scores and doubles."""
+
+    number: int
+    label: str
+    declarer: str
+    scores: tuple[tuple[str, str, bool], ...]  # (name, adjusted signed, negative)
+    doubles: str
+
+
+@dataclass(frozen=True)
+class DeclarerLeft:
+    """One block's declarer and the contracts still to come (names, in scheme order)."""
+
+    declarer: str
+    left: tuple[str, ...]
+    current: bool
+    done: bool
+
+
+def last_hand(session: Session, players: Sequence[str]) -> LastHand | None:
+    """The last recorded hand as the TV shows it; None before the first."""
+    if not session.hands:
+        return None
+    hand = session.hands[-1]
+    return LastHand(
+        number=hand.number,
+        label=hand_label(session, hand),
+        declarer=players[hand.roles.declarer],
+        scores=tuple(
+            (players[seat], signed(score), score < 0) for seat, score in enumerate(hand.adjusted)
+        ),
+        doubles=doubles_notation(hand.doubles, short_names(players, letters=3)),
+    )
+
+
+def declarers_left(session: Session, players: Sequence[str]) -> tuple[DeclarerLeft, ...]:
+    """Each block's declarer, in playing order, with the contracts left to declare."""
+    scheme = session.scheme
+    return tuple(
+        DeclarerLeft(
+            players[block.declarer],
+            tuple(scheme.name_of(c) for c in block.left),
+            block.current,
+            not block.left,
+        )
+        for block in left_by_block(session)
+    )

@@ -1,0 +1,27 @@
+"""Absolute links (watch, scorer, QR codes) from the table's configured address, never
+from the request's Host header."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import segno
+from flask import current_app, url_for
+from markupsafe import Markup
+
+
+def base_url() -> str:
+    """The address phones open (``PUBLIC_URL``: set by ``serve`` or its ``--url``)."""
+    return str(current_app.config["PUBLIC_URL"]).rstrip("/") + "/"
+
+
+def external(endpoint: str, **values: Any) -> str:
+    """The absolute link to a page, on the table's address."""
+    return base_url().rstrip("/") + url_for(endpoint, **values)
+
+
+def qr_code(url: str) -> Markup:
+    """A QR code of a link as inline SVG that scales to its box (a viewBox, no fixed size),
+    with its quiet zone, so CSS can size it without cutting it."""
+    svg = segno.make(url, error="m").svg_inline(dark="#000", light="#fff", omitsize=True)
+    return Markup(svg)

@@ -1,0 +1,85 @@
+"""What the table shares, for either game: the watchers' poll (a version with its ETag,
+304 while nothing changed), the scorer's link to hand the scoring over, and the end of a
+session."""
+
+from __future__ import annotations
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask import session as cookie
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
+
+from barbu_scorer.games import Game, game_of_session
+from barbu_scorer.present.live import ended_line
+from barbu_scorer.store.ending import end_session, live_state
+from barbu_scorer.store.rows import Conflict, Stale
+from barbu_scorer.web.db import get_db
+from barbu_scorer.web.forms.common import VersionForm
+from barbu_scorer.web.links import external
+from barbu_scorer.web.views.access import require_edit, scorer_label
+
+bp = Blueprint("live", __name__)
+
+
+def _game_or_404(session_id: str) -> Game:
+    game = game_of_session(get_db(), session_id)
+    if game is None:
+        abort(404)
+    return game
+
+
+@bp.get("/w/<session_id>/live")
+def state(session_id: str) -> Response:
+    """The session's version and whether it ended; 304 when If-None-Match names it."""
+    found = live_state(get_db(), session_id)
+    if found is None:
+        abort(404)
+    version, ended_after = found
+    response = jsonify({"version": version, "ended": ended_after is not None})
+    response.set_etag(str(version))
+    response.headers["Cache-Control"] = "no-cache"
+    return response.make_conditional(request)
+
+
+@bp.get("/s/<session_id>/handover", endpoint="handover")
+@bp.get("/b/<session_id>/handover", endpoint="bridge_handover")
+def handover(session_id: str) -> str:
+    """The scorer's link as a QR code, for another phone to take the scoring over."""
+    game = _game_or_404(session_id)
+    require_edit(session_id)
+    key = cookie["keys"][session_id]
+    return render_template(
+        "live/handover.html",
+        link=external(game.pages.claim, session_id=session_id, key=key),
+        back=url_for(game.pages.scorer, session_id=session_id),
+    )
+
+
+@bp.post("/s/<session_id>/end", endpoint="end")
+@bp.post("/b/<session_id>/end", endpoint="bridge_end")
+def end(session_id: str) -> BaseResponse:
+    """End the session after its last entry: it changes no more, the watchers stop."""
+    game = _game_or_404(session_id)
+    require_edit(session_id)
+    form = VersionForm()
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        after = end_session(get_db(), session_id, scorer_label(), form.version.data)
+    except Stale:
+        flash(_("Someone else changed this session: here it is as it stands now."), "error")
+    except Conflict as error:
+        flash(str(error), "error")
+    else:
+        flash(f"{ended_line(after, game.noun)}.", "ok")
+    return redirect(url_for(game.pages.scorer, session_id=session_id))

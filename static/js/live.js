@@ -1,0 +1,87 @@
+// Follow a session live: poll its small version endpoint (ETag, 304 while nothing
+// changed), and when the version moves fetch this page again and swap its live region.
+// Every 2 s while visible, slower while hidden, backing off on errors. No rule here.
+(function () {
+  "use strict";
+  var root = document.querySelector("[data-live]");
+  if (!root) return;
+  var region = document.querySelector("[data-live-region]");
+  var status = root.querySelector("[data-live-status]");
+  var VISIBLE = 2000, HIDDEN = 15000, MAX_BACKOFF = 30000;
+  var version = root.getAttribute("data-version");
+  var lastContact = Date.now(), failures = 0, timer = null, ended = root.hasAttribute("data-ended");
+
+  function say(text, offline) {
+    status.textContent = text;
+    root.classList.toggle("live-offline", !!offline);
+  }
+  function ago() {
+    if (ended || failures || !navigator.onLine) return;
+    var seconds = Math.max(0, Math.round((Date.now() - lastContact) / 1000));
+    say(root.getAttribute("data-updated").replace("__N__", seconds));
+  }
+  function schedule(delay) {
+    clearTimeout(timer);
+    if (!ended) timer = setTimeout(poll, delay);
+  }
+  function delay() {
+    if (failures) return Math.min(MAX_BACKOFF, VISIBLE * Math.pow(2, failures));
+    return document.hidden ? HIDDEN : VISIBLE;
+  }
+  function swap() {
+    return fetch(location.href, {cache: "no-store", credentials: "same-origin"})
+      .then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); })
+      .then(function (html) {
+        var page = new DOMParser().parseFromString(html, "text/html");
+        var fresh = page.querySelector("[data-live-region]");
+        var freshRoot = page.querySelector("[data-live]");
+        if (fresh && region) region.innerHTML = fresh.innerHTML;
+        if (freshRoot) {
+          version = freshRoot.getAttribute("data-version");
+          root.setAttribute("data-ended-text", freshRoot.getAttribute("data-ended-text") || "");
+        }
+        if (freshRoot && freshRoot.hasAttribute("data-ended")) stop();
+        document.dispatchEvent(new CustomEvent("live:updated"));
+      });
+  }
+  function stop() {
+    ended = true;
+    clearTimeout(timer);
+    say(root.getAttribute("data-ended-text") || "");
+  }
+  function poll() {
+    fetch(root.getAttribute("data-live"), {
+      cache: "no-store",
+      credentials: "same-origin",
+      headers: {"If-None-Match": '"' + version + '"'}
+    }).then(function (r) {
+      if (r.status === 304) return null;
+      if (!r.ok) throw new Error(r.status);
+      return r.json().then(function (body) {
+        if (String(body.version) !== String(version)) return swap();
+        if (body.ended) stop();
+      });
+    }).then(function () {
+      failures = 0;
+      lastContact = Date.now();
+      ago();
+      schedule(delay());
+    }).catch(function () {
+      failures += 1;
+      var wait = delay();
+      say(root.getAttribute("data-offline").replace("__N__", Math.round(wait / 1000)), true);
+      schedule(wait);
+    });
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden && !ended) schedule(0);
+  });
+  window.addEventListener("online", function () { if (!ended) schedule(0); });
+  window.addEventListener("offline", function () {
+    say(root.getAttribute("data-offline").replace("__N__", Math.round(delay() / 1000)), true);
+  });
+  if (ended) { stop(); return; }
+  setInterval(ago, 1000);
+  ago();
+  schedule(VISIBLE);
+})();

@@ -1,0 +1,169 @@
+"""``barbu-scorer serve`` for the table: it listens on the LAN, prints the address phones
+open and its QR code, and every link is built from that address."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from test_cli import executable
+
+from barbu_scorer.cli import main
+from barbu_scorer.web import address
+from barbu_scorer.web.address import check_url, table_url, terminal_qr
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def served(args: list[str], port: int) -> tuple[str, str]:
+    """Start the real command, wait until it answers on 127.0.0.1, fetch the home page,
+    stop it; what it printed and the home page."""
+    process = subprocess.Popen(
+        [executable(), "serve", "--port", str(port), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline, home = time.monotonic() + 30, ""
+        while time.monotonic() < deadline and not home:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as response:
+                    home = response.read().decode()
+            except OSError:
+                assert process.poll() is None, process.communicate()
+                time.sleep(0.2)
+    finally:
+        process.terminate()
+        out, err = process.communicate(timeout=10)
+    assert home, err
+    return out, home
+
+
+def test_serve_prints_the_address_phones_open_and_its_qr(tmp_path: Path) -> None:
+    port = free_port()
+    url = f"http://192.168.1.20:{port}/"
+    out, home = served(["--host", "127.0.0.1", "--url", url, "--instance", str(tmp_path)], port)
+    lines = out.splitlines()
+    assert lines[0].startswith(f"Barbu Scorer on {url}")
+    assert lines[1] == f"Phones on the same network: open {url} or scan this code."
+    qr = terminal_qr(url)
+    assert qr in out and len(qr.splitlines()) > 10 and "█" in qr
+    # the home page on the laptop shows the same address and a QR code of it
+    assert f'value="{url}"' in home and "<svg" in home
+    assert (tmp_path / "barbu.db").exists()
+
+
+def test_serve_on_127_0_0_1_says_it_is_local(tmp_path: Path) -> None:
+    port = free_port()
+    out, home = served(["--host", "127.0.0.1", "--instance", str(tmp_path)], port)
+    assert out.splitlines()[0].startswith(f"Barbu Scorer on http://127.0.0.1:{port}/")
+    assert "Only this machine can open it" in out and "█" not in out
+    assert f'value="http://127.0.0.1:{port}/"' in home
+
+
+def test_serve_listens_on_every_interface_by_default() -> None:
+    help_text = CliRunner().invoke(main, ["serve", "--help"]).output
+    assert "[default: 0.0.0.0]" in help_text and "--url" in help_text
+
+
+def test_serve_refuses_a_url_that_is_not_http() -> None:
+    result = CliRunner().invoke(main, ["serve", "--url", "scorer.lan"])
+    assert result.exit_code == 1
+    assert "--url must be an http:// or https:// address" in result.output
+
+
+@pytest.mark.parametrize(
+    ("host", "lan", "expected"),
+    [
+        ("0.0.0.0", "192.168.1.7", ("http://192.168.1.7:5000/", True)),
+        ("::", "10.0.0.4", ("http://10.0.0.4:5000/", True)),
+        ("0.0.0.0", None, ("http://127.0.0.1:5000/", False)),
+        ("127.0.0.1", "192.168.1.7", ("http://127.0.0.1:5000/", False)),
+        ("localhost", "192.168.1.7", ("http://localhost:5000/", False)),
+        ("::1", None, ("http://[::1]:5000/", False)),
+        ("192.168.1.9", None, ("http://192.168.1.9:5000/", True)),
+        ("scorer.lan", None, ("http://scorer.lan:5000/", True)),
+    ],
+)
+def test_the_table_url(
+    monkeypatch: pytest.MonkeyPatch, host: str, lan: str | None, expected: tuple[str, bool]
+) -> None:
+    monkeypatch.setattr(address, "lan_address", lambda: lan)
+    assert table_url(host, 5000) == expected
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("https://scorer.lan", "https://scorer.lan/"),
+        ("https://scorer.lan/", "https://scorer.lan/"),
+        (" http://10.0.0.2:8080/barbu/ ", "http://10.0.0.2:8080/barbu/"),
+    ],
+)
+def test_a_given_url_wins(url: str, expected: str) -> None:
+    assert table_url("0.0.0.0", 5000, url) == (expected, True)
+    assert check_url(url) == expected
+
+
+@pytest.mark.parametrize("url", ["scorer.lan", "ftp://scorer.lan/", "http://", "javascript:x"])
+def test_a_url_must_be_http(url: str) -> None:
+    with pytest.raises(ValueError, match="http:// or https://"):
+        check_url(url)
+
+
+class FakeSocket:
+    """A UDP socket that records what it is asked: connect picks a route, nothing is sent."""
+
+    calls: list[tuple[str, Any]] = []
+    local = "192.168.1.7"
+
+    def __init__(self, family: int, kind: int) -> None:
+        self.calls.append(("socket", (family, kind)))
+
+    def __enter__(self) -> FakeSocket:
+        return self
+
+    def __exit__(self, *args: object) -> None:
+        pass
+
+    def connect(self, target: tuple[str, int]) -> None:
+        self.calls.append(("connect", target))
+
+    def getsockname(self) -> tuple[str, int]:
+        return (self.local, 40000)
+
+
+def test_the_lan_address_is_found_without_sending_anything(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    FakeSocket.calls = []
+    monkeypatch.setattr(address.socket, "socket", FakeSocket)
+    assert address.lan_address() == "192.168.1.7"
+    assert FakeSocket.calls == [
+        ("socket", (socket.AF_INET, socket.SOCK_DGRAM)),
+        ("connect", ("10.255.255.255", 1)),
+    ]  # no send: a FakeSocket has none, so any would fail
+
+
+def test_a_loopback_only_machine_falls_back_to_its_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(FakeSocket, "local", "127.0.0.1")
+    monkeypatch.setattr(address.socket, "socket", FakeSocket)
+    infos = [
+        (socket.AF_INET, 0, 0, "", ("127.0.1.1", 0)),
+        (socket.AF_INET, 0, 0, "", ("10.1.2.3", 0)),
+    ]
+    monkeypatch.setattr(address.socket, "getaddrinfo", lambda *args: infos)
+    assert address.lan_address() == "10.1.2.3"
+    monkeypatch.setattr(address.socket, "getaddrinfo", lambda *args: infos[:1])
+    assert address.lan_address() is None
