@@ -1,0 +1,126 @@
+"""The hand form in a real phone-sized Chromium: Save always answers, and a hand saved
+offline waits in the browser and is stored exactly once when the connection returns."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from typing import Any
+
+import pytest
+from conftest import screenshot
+from test_browser_taps import new_session
+
+pytestmark = pytest.mark.browser
+
+
+def stored(base: str, session_id: str) -> list[dict[str, Any]]:
+    with urllib.request.urlopen(f"{base}/api/sessions/{session_id}") as response:
+        return json.load(response)["hands"]
+
+
+def chip(page: Any, name: str, value: Any) -> None:
+    page.click(f"label:has(input[name='{name}'][value='{value}'])")
+
+
+def test_save_tapped_at_once_stores_the_hand(live_server: str, phone: Any) -> None:
+    """Save 0 ms after the last fact: no waiting for the preview, the hand is stored."""
+    session_id, link = new_session(live_server)
+    phone.goto(link)
+    phone.click(".open a.chip:text-is('No King of Hearts')")
+    # The fact, then Save twice (a double tap), in the same task: 0 ms apart.
+    phone.evaluate(
+        """() => {
+            document.querySelector("input[name=king_of_hearts][value='2']").click();
+            const save = document.getElementById("save");
+            save.click();
+            save.click();
+        }"""
+    )
+    phone.wait_for_url(re.compile(r"/s/[\w-]+$"))
+    assert phone.locator(".flash").first.inner_text().startswith("Hand 1")
+    hands = stored(live_server, session_id)
+    assert len(hands) == 1 and hands[0]["adjusted"] == [0, 0, -20, 0]
+
+
+def test_an_incomplete_save_shows_the_refusal(live_server: str, phone: Any) -> None:
+    session_id, link = new_session(live_server)
+    phone.goto(link)
+    phone.click(".open a.chip:text-is('No Queens')")
+    chip(phone, "queens-0", 2)
+    phone.click("#save")
+    alert = phone.locator("#preview-body .bad[role=alert]")
+    alert.wait_for()
+    assert alert.inner_text()
+    colour = "getComputedStyle(document.querySelector('#preview-body .bad')).color"
+    assert phone.evaluate(colour) in ("rgb(198, 40, 40)", "rgb(255, 122, 112)")
+    assert stored(live_server, session_id) == []
+
+
+def test_a_hand_saved_offline_survives_a_closed_tab(
+    live_server: str, phone: Any, browser: Any
+) -> None:
+    """Offline: Save keeps the hand; the tab is closed; back online, the session screen
+    sends it by itself, once."""
+    session_id, link = new_session(live_server)
+    phone.goto(link)
+    phone.click(".open a.chip:text-is('No King of Hearts')")
+    chip(phone, "king_of_hearts", 1)
+    context = phone.context
+    context.set_offline(True)
+    phone.click("#save")
+    phone.locator(".unsent").wait_for()
+    assert "Hand 1: not sent yet" in phone.inner_text(".unsent")
+    screenshot(phone, "hand-unsent")
+    assert stored(live_server, session_id) == []
+    phone.close()  # the tab is closed while offline
+    context.set_offline(False)
+    again = context.new_page()
+    again.goto(f"{live_server}/s/{session_id}")
+    again.wait_for_function("document.querySelector('.flash') !== null")
+    assert "Hand 1 saved" in again.inner_text(".flash")
+    hands = stored(live_server, session_id)
+    assert len(hands) == 1 and hands[0]["adjusted"] == [0, -20, 0, 0]
+    again.reload()
+    assert len(stored(live_server, session_id)) == 1
+    assert again.locator("#outbox").is_hidden()
+
+
+def test_the_form_resends_when_the_connection_returns(live_server: str, phone: Any) -> None:
+    """Offline, Save, reload attempt fails; back online the page itself sends it once."""
+    session_id, link = new_session(live_server)
+    phone.goto(link)
+    phone.click(".open a.chip:text-is('No King of Hearts')")
+    chip(phone, "king_of_hearts", 3)
+    phone.context.set_offline(True)
+    phone.click("#save")
+    phone.locator(".unsent").wait_for()
+    phone.context.set_offline(False)
+    phone.evaluate("window.dispatchEvent(new Event('online'))")
+    phone.wait_for_url(re.compile(r"/s/[\w-]+$"))
+    assert len(stored(live_server, session_id)) == 1
+    phone.reload()
+    assert len(stored(live_server, session_id)) == 1
+
+
+def test_the_session_screen_shows_a_hand_not_sent_yet(live_server: str, phone: Any) -> None:
+    """A kept hand the server cannot take yet is listed with Retry."""
+    session_id, link = new_session(live_server)
+    phone.goto(link)
+    phone.click(".open a.chip:text-is('No King of Hearts')")
+    chip(phone, "king_of_hearts", 0)
+    phone.context.set_offline(True)
+    phone.click("#save")
+    phone.locator(".unsent").wait_for()
+    # The connection returns but the hand's address still fails (a flaky Wi-Fi):
+    phone.route(re.compile(r".*/hand/1$"), lambda route: route.abort())
+    phone.context.set_offline(False)
+    phone.goto(f"{live_server}/s/{session_id}")
+    phone.locator("#outbox .outbox-item").wait_for()
+    assert "Hand 1: not sent yet" in phone.inner_text("#outbox")
+    screenshot(phone, "session-outbox")
+    phone.unroute(re.compile(r".*/hand/1$"))
+    phone.click("#outbox button:has-text('Retry now')")
+    phone.wait_for_function("document.querySelector('.flash') !== null")
+    assert len(stored(live_server, session_id)) == 1
