@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from barbu_scorer.present.format import signed
 from barbu_scorer.present.hand_preview import Sitting, implied
+from barbu_scorer.present.session import quota_words
 from barbu_scorer.scoring.barbu import doubles as dbl
 from barbu_scorer.scoring.barbu.cards import ranks
 from barbu_scorer.scoring.barbu.hands import COUNT_KEYS, FACT_KEYS, count_total, finishers_to_tap
@@ -45,6 +46,7 @@ class Advice:
     owed: int
     hands_left: int
     must: bool
+    words: str  # "owes 2 doubles, 3 hands left", "must double on this hand"...
 
 
 @dataclass(frozen=True)
@@ -109,7 +111,12 @@ def advice(quota: BlockQuota | None) -> dict[int, Advice]:
     if quota is None:
         return {}
     return {
-        seat: Advice(owed, quota.hands_left, quota.must_double_now(seat))
+        seat: Advice(
+            owed,
+            quota.hands_left,
+            quota.must_double_now(seat),
+            quota_words(owed, quota.hands_left),
+        )
         for seat, owed in enumerate(quota.owed)
         if owed
     }
