@@ -124,3 +124,47 @@ def test_the_session_screen_shows_a_hand_not_sent_yet(live_server: str, phone: A
     phone.click("#outbox button:has-text('Retry now')")
     phone.wait_for_function("document.querySelector('.flash') !== null")
     assert len(stored(live_server, session_id)) == 1
+
+
+CONTRACTS = [
+    "no_tricks",
+    "no_queens",
+    "no_last_two",
+    "no_hearts",
+    "no_king_of_hearts",
+    "trumps",
+    "dominoes",
+]
+
+# Every fact control a contract opens with, and Save: each must lie in the viewport, above
+# the sticky footer's top edge (Save inside the footer), without a scroll.
+ON_SCREEN = """() => {
+  const footer = document.querySelector("footer.preview").getBoundingClientRect();
+  const controls = [...document.querySelectorAll(
+    "fieldset.facts label.chip, details.facts > summary")].filter((el) => el.offsetParent);
+  const out = controls.map((el) => [el.textContent.trim().slice(0, 20), el.getBoundingClientRect()])
+    .filter(([, r]) => r.top < 0 || r.bottom > footer.top + 0.5)
+    .map(([t, r]) => `${t} ${Math.round(r.top)}-${Math.round(r.bottom)}`);
+  const save = document.getElementById("save").getBoundingClientRect();
+  if (save.bottom > window.innerHeight || save.top < 0) out.push("Save");
+  return {out, count: controls.length, footer: footer.top, y: window.scrollY};
+}"""
+
+
+@pytest.mark.parametrize("contract", CONTRACTS)
+def test_every_fact_and_save_on_one_screen(live_server: str, phone: Any, contract: str) -> None:
+    """At 390x844, on opening, for every contract: no swipe to reach a fact or Save."""
+    from test_browser_layout import session_with_quota_due
+
+    sessions = [new_session(live_server)]
+    if contract in ("trumps", "dominoes"):  # the two left when the quota is due, long names
+        due = session_with_quota_due(live_server)
+        sessions.append((due["id"], due["links"]["scorer"]))
+    for doc, link in sessions:
+        phone.goto(link)
+        hands = len(stored(live_server, doc))
+        phone.goto(f"{live_server}/s/{doc}/hand/{hands + 1}?contract={contract}")
+        found = phone.evaluate(ON_SCREEN)
+        screenshot(phone, f"hand-{contract}-{hands}-opening")
+        assert found["count"] >= 4 and found["y"] == 0
+        assert not found["out"], f"{contract}: below the fold: {found}"

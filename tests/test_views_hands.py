@@ -402,10 +402,10 @@ def test_doubling_shortcuts(
 
 def test_positive_contracts_offer_only_doubles_on_the_declarer(client: FlaskClient) -> None:
     created = session(client)
-    page = form(client.get(f"/s/{created['id']}/hand/1?contract=trumps"))
-    disabled = {value for name, value in page.disabled if name == "double"}
-    assert {"1-2", "1-3", "2-1", "2-3", "3-1", "3-2"} <= disabled
-    assert not {"1-0", "2-0", "3-0"} & disabled
+    html = client.get(f"/s/{created['id']}/hand/1?contract=trumps").get_data(as_text=True)
+    offered = set(re.findall(r'name="double" value="(\d-\d)"', html))
+    # Only the legal doubles are drawn: on the declarer, and the declarer's redoubles.
+    assert offered == {"1-0", "2-0", "3-0", "0-1", "0-2", "0-3"}
 
 
 def test_dominoes_starts_from_the_seven(client: FlaskClient) -> None:
@@ -656,9 +656,12 @@ def test_the_live_preview_sends_the_implied_counts(client: FlaskClient) -> None:
     # The page drawn without JavaScript marks the same count.
     html = post(client, created["id"], 1, [*three, ("action", "check")]).get_data(as_text=True)
     assert re.search(
-        r'class="count-row implied" data-field="queens-3"><span class="who" data-implied="0">Dan<',
+        r'class="count-row implied" data-field="queens-3" data-seat="3"><span class="who"'
+        r' data-implied="0">Dan<',
         html,
     )
+    # Dan's chip above the keypads shows it too, in italics (implied, not picked).
+    assert re.search(r'class="count implied" data-count="queens-3">0<', html)
 
 
 def test_chips_and_shortcuts_say_what_they_need(client: FlaskClient) -> None:
@@ -674,5 +677,8 @@ def test_chips_and_shortcuts_say_what_they_need(client: FlaskClient) -> None:
     assert 'value="max-0" class="chip short" data-shortcut="max" data-targets="0-1 0-2 0-3"' in html
     assert 'value="family-0"' not in html
     trumps = client.get(f"/s/{created['id']}/hand/1?contract=trumps").get_data(as_text=True)
-    assert 'value="max-2" class="chip short" data-shortcut="max" data-targets="2-0"' in trumps
-    assert 'value="family-2"' not in trumps
+    # In a positive contract a doubler's one legal double is its chip: no shortcut beside it.
+    assert 'value="max-2"' not in trumps and 'value="family-2"' not in trumps
+    assert 'value="max-0" class="chip short" data-shortcut="max" data-targets="0-1 0-2 0-3"' in (
+        trumps
+    )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from barbu_scorer.present.format import signed
+from barbu_scorer.present.format import short_names, signed
 from barbu_scorer.present.hand_preview import Sitting, implied
 from barbu_scorer.present.session import quota_words
 from barbu_scorer.scoring.barbu import doubles as dbl
@@ -24,6 +24,7 @@ class Target:
 
     value: str  # "doubler-doubled", as the form posts it
     name: str
+    short: str  # the name as the compact grid prints it (5 letters)
     reason: str | None  # why this double may never be made here (the chip is disabled)
     requires: str  # the double this one waits for: a redouble answers a double ("" if none)
     pair: str  # the same double the other way round: both made is a redouble
@@ -61,6 +62,12 @@ class DoublingRow:
     reasons: str  # the distinct reasons of the disabled chips, joined
     advice: Advice | None
 
+    @property
+    def lone(self) -> bool:
+        """A doubler with one legal double only (on the declarer, in a positive contract):
+        the form gathers such rows on one line, "On Ada: [Ben] [Clara] [Dan]"."""
+        return not self.declarer and len([t for t in self.targets if not t.reason]) == 1
+
 
 @dataclass(frozen=True)
 class CountRow:
@@ -81,6 +88,7 @@ class CountBox:
     total: int
     choices: tuple[str, ...]
     rows: tuple[CountRow, ...]
+    pick: int  # the player whose keypad shows: the one asked for, else the first blank
 
 
 @dataclass(frozen=True)
@@ -130,12 +138,13 @@ def doubling_rows(
     declarer = roles(scheme, stored.first_declarer, number - 1).declarer
     new_hand = number > len(stored.entries)
     owes = advice(stored.score().current_quota()) if new_hand and scheme.quota else {}
-    rows = []
+    rows, shorts = [], short_names(players, letters=5)
     for doubler in dbl.turn_order(declarer, scheme.players):
         targets = tuple(
             Target(
                 f"{doubler}-{o.doubled}",
                 players[o.doubled],
+                shorts[o.doubled],
                 o.reason,
                 f"{o.waits_for[0]}-{o.waits_for[1]}" if o.waits_for else "",
                 f"{o.doubled}-{doubler}",
@@ -177,7 +186,10 @@ def count_boxes(
             )
             for seat, name in enumerate(players)
         )
-        boxes[key] = CountBox(key, total, tuple(str(n) for n in range(total + 1)), rows)
+        blank = [r.seat for r in rows if r.picked is None and r.implied is None]
+        asked = data.get(f"pick-{key}", "")
+        pick = int(asked) if asked.isdigit() and int(asked) < len(rows) else (blank or [0])[0]
+        boxes[key] = CountBox(key, total, tuple(str(n) for n in range(total + 1)), rows, pick)
     return boxes
 
 

@@ -10,12 +10,34 @@
   const save = document.getElementById("save");
   const chip = (value) => form.querySelector(`input[name="double"][value="${value}"]`);
 
-  function showImplied(implied) {
+  // Each player's count on their chip: picked, implied (in italics) or not yet ("·").
+  function showCounts(implied) {
     form.querySelectorAll(".count-row[data-field]").forEach((row) => {
-      const value = implied[row.dataset.field];
+      const field = row.dataset.field;
+      const value = implied[field];
       row.classList.toggle("implied", value !== undefined);
       if (value !== undefined) row.querySelector(".who").dataset.implied = `${value}`;
+      const picked = row.querySelector("input:checked");
+      const count = form.querySelector(`[data-count="${field}"]`);
+      if (!count) return;
+      count.textContent = picked ? picked.value : value !== undefined ? `${value}` : "·";
+      count.classList.toggle("implied", !picked && value !== undefined);
     });
+  }
+  let lastImplied = {};
+  function showImplied(implied) {
+    lastImplied = implied;
+    showCounts(implied);
+  }
+
+  // After a count, the keypad moves on to the next player still without one.
+  function advance(box, seat) {
+    const rows = [...box.querySelectorAll(".count-row")];
+    const blank = (row) => !row.querySelector("input:checked");
+    const after = [...rows.slice(seat + 1), ...rows.slice(0, seat)].find(blank);
+    if (!after) return;
+    const pick = box.querySelector(`.who-pick input[value="${after.dataset.seat}"]`);
+    if (pick) pick.checked = true;
   }
 
   const preview = livePreview(form, {
@@ -53,6 +75,12 @@
 
   form.addEventListener("change", (event) => {
     const target = event.target;
+    const row = target.closest(".counts .count-row");
+    if (row) {
+      showCounts(lastImplied);
+      advance(row.closest(".counts"), Number(row.dataset.seat));
+    }
+    if (target.name && target.name.startsWith("pick-")) return;  // whose keypad: no preview
     const group = target.closest("[data-exclusive]");
     if (group && target.checked) {
       // One answer per value in this group: tapping it in one place clears it elsewhere.
