@@ -168,3 +168,52 @@ def test_every_fact_and_save_on_one_screen(live_server: str, phone: Any, contrac
         screenshot(phone, f"hand-{contract}-{hands}-opening")
         assert found["count"] >= 4 and found["y"] == 0
         assert not found["out"], f"{contract}: below the fold: {found}"
+
+
+# Every visible piece of text on the page, with its computed size, when under 16 px.
+SMALL_TEXT = """() => {
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    const el = node.parentElement;
+    if (!node.textContent.trim() || !el || el.closest(".sheet-print, .sr-only")) continue;
+    if (!el.getClientRects().length || getComputedStyle(el).visibility === "hidden") continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < 15.95) out.push(`${node.textContent.trim().slice(0, 25)} ${size}px`);
+  }
+  return out;
+}"""
+
+
+def test_no_core_screen_text_under_16_px(live_server: str, phone: Any) -> None:
+    """The session screen (with its score table) and the hand form: 16 px at least."""
+    from test_browser_layout import session_with_quota_due
+
+    doc = session_with_quota_due(live_server)
+    phone.goto(doc["links"]["scorer"])
+    assert not phone.evaluate(SMALL_TEXT)
+    # The score table: the running total labelled, the newest hand one tap away, and the
+    # whole row opens its correction.
+    assert "Σ" in phone.inner_text("table.scores")
+    assert phone.locator("a[href='#hand-5']").count() == 1
+    assert "No Hearts ♥" in phone.inner_text("table.scores")
+    row = phone.locator("tr#hand-3 td.contract")
+    row.click(force=True)  # the tap lands on the row: its link covers it all
+    phone.wait_for_url(re.compile(r"/hand/3$"))
+    assert not phone.evaluate(SMALL_TEXT)
+    for contract in ("trumps", "dominoes"):
+        phone.goto(f"{live_server}/s/{doc['id']}/hand/6?contract={contract}")
+        chip(phone, "double", "1-0")
+        assert not phone.evaluate(SMALL_TEXT), contract
+
+
+def test_a_chosen_suit_keeps_its_colour(live_server: str, phone: Any) -> None:
+    session_id, link = new_session(live_server)
+    phone.goto(link)
+    phone.goto(f"{live_server}/s/{session_id}/hand/1?contract=trumps")
+    chip(phone, "trump", "hearts")
+    colour = phone.evaluate(
+        "getComputedStyle(document.querySelector('.suit-chip:has(input:checked) .suit-red')).color"
+    )
+    assert colour in ("rgb(198, 40, 40)", "rgb(255, 122, 112)")

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from barbu_scorer.present.format import short_names, signed
 from barbu_scorer.present.hand_preview import Sitting, implied
-from barbu_scorer.present.session import quota_words
+from barbu_scorer.present.session import marked, quota_words
 from barbu_scorer.scoring.barbu import doubles as dbl
 from barbu_scorer.scoring.barbu.cards import ranks
 from barbu_scorer.scoring.barbu.hands import COUNT_KEYS, FACT_KEYS, count_total, finishers_to_tap
@@ -103,6 +103,8 @@ class HandPage:
     cutter: str
     leader: str
     choices: tuple[str, ...]
+    names: dict[str, str]  # each contract offered, as the chips and the title say it
+    title: str  # the chosen contract's name ("" before it is chosen)
     contract: str | None
     fact_keys: tuple[str, ...]
     rows: tuple[DoublingRow, ...]
@@ -213,6 +215,8 @@ def hand_page(
         cutter=players[who.cutter],
         leader=players[who.leader],
         choices=choices,
+        names={c: marked(c, scheme.name_of(c)) for c in (*choices, contract or "")},
+        title=marked(contract, scheme.name_of(contract)) if contract else "",
         contract=contract,
         fact_keys=FACT_KEYS.get(contract or "", ()),
         rows=doubling_rows(stored, number, contract, made) if contract else (),

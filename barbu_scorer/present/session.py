@@ -61,12 +61,23 @@ def name_seats(message: str, players: Sequence[str]) -> str:
     return _SEAT.sub(name, message)
 
 
+# The contracts about hearts carry the suit's mark on screen, so their sense survives a
+# short name or a glance ("No Hearts ♥", "No King of Hearts ♥").
+HEART_MARKED = ("no_hearts", "no_king_of_hearts")
+
+
+def marked(contract: str, text: str) -> str:
+    """A contract's name with the ♥ of the heart contracts."""
+    return f"{text} ♥" if contract in HEART_MARKED and "♥" not in text else text
+
+
 def hand_label(session: Session, hand: ScoredHand, short: bool = False) -> str:
     """A scored hand's contract as the screen says it ("Trumps ♠", "Dominoes from 7")."""
     entry = hand.entry
-    return contract_label(
+    text = contract_label(
         session.scheme, entry.contract, entry.trump, entry.start_rank, short=short
     ).text
+    return marked(entry.contract, text)
 
 
 def session_view(session: Session, players: Sequence[str]) -> dict[str, Any]:
