@@ -217,3 +217,44 @@ def test_a_chosen_suit_keeps_its_colour(live_server: str, phone: Any) -> None:
         "getComputedStyle(document.querySelector('.suit-chip:has(input:checked) .suit-red')).color"
     )
     assert colour in ("rgb(198, 40, 40)", "rgb(255, 122, 112)")
+
+
+def test_switching_contract_keeps_doubles_and_asks(live_server: str, phone: Any) -> None:
+    """A switch carries the legal doubles over, and asks before leaving the facts."""
+    _session_id, link = new_session(live_server)
+    phone.goto(link)
+    phone.click(".open a.chip:text-is('No Queens')")
+    chip(phone, "double", "1-0")
+    chip(phone, "double", "2-1")
+    chip(phone, "queens-0", 2)
+    asked: list[str] = []
+
+    def dismiss(dialog: Any) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    phone.once("dialog", dismiss)
+    phone.click(".change summary")
+    phone.click(".change a.chip:text-is('Trumps')")
+    assert asked and "Switch contract?" in asked[0]
+    assert "contract=no_queens" in phone.url  # the scorer said no: nothing lost
+    phone.once("dialog", lambda dialog: dialog.accept())
+    phone.click(".change a.chip:text-is('Trumps')")
+    phone.wait_for_url(re.compile(r"contract=trumps"))
+    ticked = phone.eval_on_selector_all(
+        "input[name=double]:checked", "els => els.map(e => e.value)"
+    )
+    assert ticked == ["1-0"]
+
+
+def test_raw_scores_open_the_numeric_keypad_with_a_sign_key(live_server: str, phone: Any) -> None:
+    _session_id, link = new_session(live_server)
+    phone.goto(link)
+    phone.click(".open a.chip:text-is('No Queens')")
+    phone.click(".raw-entry summary")
+    field = phone.locator("input[name='raw-0']")
+    assert field.get_attribute("inputmode") == "numeric"
+    field.fill("12")
+    phone.click("button[data-sign='raw-0']")
+    assert field.input_value() == "-12"
+    assert phone.locator("input[name=mode][type=checkbox]").is_checked()

@@ -3,6 +3,7 @@ happened (saved, refused, conflict with both versions, stale), and a resend stor
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask.testing import FlaskClient
@@ -71,3 +72,25 @@ def test_the_session_screen_holds_the_outbox(client: FlaskClient) -> None:
     html = client.get(f"/s/{created['id']}").get_data(as_text=True)
     assert 'id="outbox"' in html and "Hand {n}: not sent yet" in html
     assert "js/outbox.js" in html
+
+
+def test_switching_contract_keeps_the_doubles_that_stay_legal(client: FlaskClient) -> None:
+    created = session(client)
+    url = f"/s/{created['id']}/hand/1?contract=trumps&double=1-0&double=1-2&double=0-1&double=9-9"
+    html = client.get(url).get_data(as_text=True)
+    ticked = set(re.findall(r'name="double" value="(\d-\d)" checked', html))
+    # Ben on Ada stays, and Ada's redouble of Ben; Ben on Clara is not a positive double.
+    assert ticked == {"1-0", "0-1"}
+    html = client.get(url.replace("trumps", "no_queens")).get_data(as_text=True)
+    assert set(re.findall(r'name="double" value="(\d-\d)" checked', html)) == {"1-0", "1-2", "0-1"}
+
+
+def test_a_shortcut_without_javascript_comes_back_to_the_doubles(client: FlaskClient) -> None:
+    created = session(client)
+    html = client.get(f"/s/{created['id']}/hand/1?contract=no_queens").get_data(as_text=True)
+    assert f'formaction="/s/{created["id"]}/hand/1#doubles"' in html
+    assert 'id="doubles"' in html
+    # Save is drawn enabled: without JavaScript it works, so it looks it.
+    assert re.search(
+        r'<button type="submit" name="action" value="save" class="primary" id="save">', html
+    )

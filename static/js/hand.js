@@ -102,6 +102,34 @@
     }
   });
 
+  // Switching contract carries the doubles over (the server keeps those still legal) and
+  // asks before leaving the facts entered.
+  document.querySelectorAll(".change a.chip").forEach((link) => {
+    link.addEventListener("click", (event) => {
+      const url = new URL(link.href);
+      form.querySelectorAll("input[name=double]:checked").forEach((box) => {
+        url.searchParams.append("double", box.value);
+      });
+      const facts = form.querySelector(
+        "fieldset.facts input:checked:not([name^=pick-]), input[name^=raw-]:not([value=''])",
+      );
+      const typed = [...form.querySelectorAll("input[name^=raw-]")].some((f) => f.value);
+      event.preventDefault();
+      if ((facts || typed) && !window.confirm(form.dataset.discard)) return;
+      window.location.assign(url.href);
+    });
+  });
+
+  // The numeric keypad has no minus: a ± beside each raw score turns it round.
+  form.querySelectorAll("button[data-sign]").forEach((button) => {
+    button.hidden = false;
+    button.addEventListener("click", () => {
+      const field = form.querySelector(`input[name="${button.dataset.sign}"]`);
+      field.value = field.value.startsWith("-") ? field.value.slice(1) : `-${field.value}`;
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  });
+
   form.querySelectorAll("button[data-targets]").forEach((button) => {
     button.addEventListener("click", (event) => {
       event.preventDefault();

@@ -182,6 +182,24 @@ def _store_json(stored: StoredSession, number: int, result: Preview, version: in
     return jsonify({"status": "saved", "redirect": scorer})
 
 
+def _carried(
+    stored: StoredSession, number: int, contract: str, data: MultiDict[str, str]
+) -> MultiDict[str, str]:
+    """The doubles a switch of contract carries over (``?double=1-0``), those the new
+    contract allows; the facts stay behind (the page asked before leaving them)."""
+    scheme = stored.scheme
+    declarer = roles(scheme, stored.first_declarer, number - 1).declarer
+    asked = posted_doubles(MultiDict([("double", d) for d in request.args.getlist("double")]))
+    kept: list[dbl.Double] = []
+    for doubler in dbl.turn_order(declarer, scheme.players):
+        for a, b in (d for d in asked if d[0] == doubler and d not in kept):
+            if 0 <= b < scheme.players and not dbl.refusal(scheme, contract, declarer, a, b, kept):
+                kept.append((a, b))
+    data = MultiDict(data)
+    data.setlist("double", [f"{a}-{b}" for a, b in kept])
+    return data
+
+
 @bp.get("/s/<session_id>/hand/<int:number>")
 def edit(session_id: str, number: int) -> str:
     """The hand form: a new hand, or a past one to correct."""
@@ -194,6 +212,8 @@ def edit(session_id: str, number: int) -> str:
         and contract != (past or {}).get("contract")
     ):
         abort(404)
+    if contract is not None and request.args.getlist("double"):
+        data = _carried(stored, number, contract, data)
     form = HandForm(formdata=None, number=number, version=stored.version, contract=contract)
     result = _preview(stored, number, contract, data) if contract and past else None
     return _render(stored, number, contract, data, form, result)
