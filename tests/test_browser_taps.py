@@ -87,6 +87,9 @@ def test_tap_budget(
         counter.chip(name, value)
     counter.save()
     assert counter.taps <= budget
+    # No tap hidden anywhere: the contract, one per fact or double, and Save (as on main:
+    # No Queens with a double 6, No K♥ 3, No Last Two 6, No Tricks 5, Dominoes 5).
+    assert counter.taps == len(steps) + 2
     with urllib.request.urlopen(f"{live_server}/api/sessions/{session_id}") as response:
         doc = json.load(response)
     assert doc["hands"][0]["adjusted"] == adjusted
