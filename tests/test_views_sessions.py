@@ -452,7 +452,7 @@ def test_ties_share_a_place(client: FlaskClient) -> None:
 
 @pytest.mark.parametrize(
     ("hands", "owed", "text"),
-    [(5, 2, "must double on both remaining hands"), (6, 1, "must double on the remaining hand")],
+    [(5, 2, "must double on both remaining hands"), (6, 1, "must double on this hand")],
 )
 def test_the_quota_strip_says_must_double(
     client: FlaskClient, hands: int, owed: int, text: str

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from barbu_scorer.present.format import signed
+from barbu_scorer.present.format import short_names, signed
 from barbu_scorer.present.hand_preview import Sitting, implied
+from barbu_scorer.present.session import marked, quota_words
 from barbu_scorer.scoring.barbu import doubles as dbl
 from barbu_scorer.scoring.barbu.cards import ranks
 from barbu_scorer.scoring.barbu.hands import COUNT_KEYS, FACT_KEYS, count_total, finishers_to_tap
@@ -23,6 +24,7 @@ class Target:
 
     value: str  # "doubler-doubled", as the form posts it
     name: str
+    short: str  # the name as the compact grid prints it (5 letters)
     reason: str | None  # why this double may never be made here (the chip is disabled)
     requires: str  # the double this one waits for: a redouble answers a double ("" if none)
     pair: str  # the same double the other way round: both made is a redouble
@@ -45,6 +47,7 @@ class Advice:
     owed: int
     hands_left: int
     must: bool
+    words: str  # "owes 2 doubles, 3 hands left", "must double on this hand"...
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,12 @@ class DoublingRow:
     shortcuts: tuple[Shortcut, ...]
     reasons: str  # the distinct reasons of the disabled chips, joined
     advice: Advice | None
+
+    @property
+    def lone(self) -> bool:
+        """A doubler with one legal double only (on the declarer, in a positive contract):
+        the form gathers such rows on one line, "On Ada: [Ben] [Clara] [Dan]"."""
+        return not self.declarer and len([t for t in self.targets if not t.reason]) == 1
 
 
 @dataclass(frozen=True)
@@ -79,6 +88,7 @@ class CountBox:
     total: int
     choices: tuple[str, ...]
     rows: tuple[CountRow, ...]
+    pick: int  # the player whose keypad shows: the one asked for, else the first blank
 
 
 @dataclass(frozen=True)
@@ -93,6 +103,8 @@ class HandPage:
     cutter: str
     leader: str
     choices: tuple[str, ...]
+    names: dict[str, str]  # each contract offered, as the chips and the title say it
+    title: str  # the chosen contract's name ("" before it is chosen)
     contract: str | None
     fact_keys: tuple[str, ...]
     rows: tuple[DoublingRow, ...]
@@ -109,7 +121,12 @@ def advice(quota: BlockQuota | None) -> dict[int, Advice]:
     if quota is None:
         return {}
     return {
-        seat: Advice(owed, quota.hands_left, quota.must_double_now(seat))
+        seat: Advice(
+            owed,
+            quota.hands_left,
+            quota.must_double_now(seat),
+            quota_words(owed, quota.hands_left),
+        )
         for seat, owed in enumerate(quota.owed)
         if owed
     }
@@ -123,12 +140,13 @@ def doubling_rows(
     declarer = roles(scheme, stored.first_declarer, number - 1).declarer
     new_hand = number > len(stored.entries)
     owes = advice(stored.score().current_quota()) if new_hand and scheme.quota else {}
-    rows = []
+    rows, shorts = [], short_names(players, letters=5)
     for doubler in dbl.turn_order(declarer, scheme.players):
         targets = tuple(
             Target(
                 f"{doubler}-{o.doubled}",
                 players[o.doubled],
+                shorts[o.doubled],
                 o.reason,
                 f"{o.waits_for[0]}-{o.waits_for[1]}" if o.waits_for else "",
                 f"{o.doubled}-{doubler}",
@@ -170,7 +188,10 @@ def count_boxes(
             )
             for seat, name in enumerate(players)
         )
-        boxes[key] = CountBox(key, total, tuple(str(n) for n in range(total + 1)), rows)
+        blank = [r.seat for r in rows if r.picked is None and r.implied is None]
+        asked = data.get(f"pick-{key}", "")
+        pick = int(asked) if asked.isdigit() and int(asked) < len(rows) else (blank or [0])[0]
+        boxes[key] = CountBox(key, total, tuple(str(n) for n in range(total + 1)), rows, pick)
     return boxes
 
 
@@ -194,6 +215,8 @@ def hand_page(
         cutter=players[who.cutter],
         leader=players[who.leader],
         choices=choices,
+        names={c: marked(c, scheme.name_of(c)) for c in (*choices, contract or "")},
+        title=marked(contract, scheme.name_of(contract)) if contract else "",
         contract=contract,
         fact_keys=FACT_KEYS.get(contract or "", ()),
         rows=doubling_rows(stored, number, contract, made) if contract else (),

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from barbu_scorer.present.format import signed
+from barbu_scorer.present.format import contract_label, signed
 from barbu_scorer.present.session import name_seats
 from barbu_scorer.scoring.barbu.document import read_hand
 from barbu_scorer.scoring.barbu.hands import (
@@ -115,3 +115,32 @@ def hand_preview(
         sum=signed(sum(hand.raw)),
         implied=found,
     )
+
+
+@dataclass(frozen=True)
+class Version:
+    """One way hand ``number`` could read: its contract and each player's figure."""
+
+    label: str
+    figures: tuple[tuple[str, str], ...]  # (player, adjusted score)
+
+
+def both_versions(stored: Sitting, number: int, mine: Preview) -> tuple[Version, Version]:
+    """The hand recorded under ``number`` and the one this phone holds, side by side, so
+    the scorer chooses which stays (a hand saved offline that met another one)."""
+    session = stored.score()
+    recorded = session.hands[number - 1]
+    entry = mine.entry or {}
+    theirs = Version(
+        contract_label(
+            stored.scheme, recorded.entry.contract, recorded.entry.trump, recorded.entry.start_rank
+        ).text,
+        tuple((p, signed(x)) for p, x in zip(stored.players, recorded.adjusted, strict=True)),
+    )
+    ours = Version(
+        contract_label(
+            stored.scheme, str(entry.get("contract")), entry.get("trump"), entry.get("start_rank")
+        ).text,
+        tuple(zip(stored.players, mine.adjusted, strict=True)),
+    )
+    return theirs, ours

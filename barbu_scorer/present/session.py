@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from barbu_scorer.present.format import contract_label, doubles_notation, short_names
+from barbu_scorer.scoring.barbu import doubles as dbl
 from barbu_scorer.scoring.barbu.blocks import session_block_sums
 from barbu_scorer.scoring.barbu.sessions import ScoredHand, Session, ranking
 
@@ -21,6 +22,30 @@ class QuotaLine:
     quota: int
     owed: int
     must_now: bool
+    state: str  # "met", "free", "must" or "short" (see scoring's ``standing``)
+    words: str  # what the quota still asks, true at every hand of the block
+
+
+def plural(n: int, one: str, many: str) -> str:
+    """``n`` with its noun: "1 hand", "2 hands"."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def quota_words(owed: int, hands_left: int) -> str:
+    """What the quota still asks of a player, in the table's words."""
+    where = dbl.standing(owed, hands_left)
+    if where.state == "met":
+        return "quota met"
+    if where.state == "short":
+        return f"cannot reach the quota any more: {where.short} short"
+    if where.state == "must":
+        if hands_left == 1:
+            return "must double on this hand"
+        if hands_left == 2:
+            return "must double on both remaining hands"
+        return f"must double on all {hands_left} remaining hands"
+    owes = plural(owed, "double", "doubles")
+    return f"owes {owes}, {plural(hands_left, 'hand', 'hands')} left"
 
 
 _SEAT = re.compile(r"\bseat (\d+)\b")
@@ -36,12 +61,23 @@ def name_seats(message: str, players: Sequence[str]) -> str:
     return _SEAT.sub(name, message)
 
 
+# The contracts about hearts carry the suit's mark on screen, so their sense survives a
+# short name or a glance ("No Hearts ♥", "No King of Hearts ♥").
+HEART_MARKED = ("no_hearts", "no_king_of_hearts")
+
+
+def marked(contract: str, text: str) -> str:
+    """A contract's name with the ♥ of the heart contracts."""
+    return f"{text} ♥" if contract in HEART_MARKED and "♥" not in text else text
+
+
 def hand_label(session: Session, hand: ScoredHand, short: bool = False) -> str:
     """A scored hand's contract as the screen says it ("Trumps ♠", "Dominoes from 7")."""
     entry = hand.entry
-    return contract_label(
+    text = contract_label(
         session.scheme, entry.contract, entry.trump, entry.start_rank, short=short
     ).text
+    return marked(entry.contract, text)
 
 
 def session_view(session: Session, players: Sequence[str]) -> dict[str, Any]:
@@ -52,7 +88,15 @@ def session_view(session: Session, players: Sequence[str]) -> dict[str, Any]:
     strip: list[QuotaLine] = []
     if quota is not None and scheme.quota:
         strip = [
-            QuotaLine(players[s], laid, scheme.quota, quota.owed[s] or 0, quota.must_double_now(s))
+            QuotaLine(
+                players[s],
+                laid,
+                scheme.quota,
+                quota.owed[s] or 0,
+                quota.must_double_now(s),
+                dbl.standing(quota.owed[s] or 0, quota.hands_left).state,
+                quota_words(quota.owed[s] or 0, quota.hands_left),
+            )
             for s, laid in enumerate(quota.laid)
             if laid is not None
         ]

@@ -10,18 +10,39 @@
   const save = document.getElementById("save");
   const chip = (value) => form.querySelector(`input[name="double"][value="${value}"]`);
 
-  function showImplied(implied) {
+  // Each player's count on their chip: picked, implied (in italics) or not yet ("·").
+  function showCounts(implied) {
     form.querySelectorAll(".count-row[data-field]").forEach((row) => {
-      const value = implied[row.dataset.field];
+      const field = row.dataset.field;
+      const value = implied[field];
       row.classList.toggle("implied", value !== undefined);
       if (value !== undefined) row.querySelector(".who").dataset.implied = `${value}`;
+      const picked = row.querySelector("input:checked");
+      const count = form.querySelector(`[data-count="${field}"]`);
+      if (!count) return;
+      count.textContent = picked ? picked.value : value !== undefined ? `${value}` : "·";
+      count.classList.toggle("implied", !picked && value !== undefined);
     });
+  }
+  let lastImplied = {};
+  function showImplied(implied) {
+    lastImplied = implied;
+    showCounts(implied);
+  }
+
+  // After a count, the keypad moves on to the next player still without one.
+  function advance(box, seat) {
+    const rows = [...box.querySelectorAll(".count-row")];
+    const blank = (row) => !row.querySelector("input:checked");
+    const after = [...rows.slice(seat + 1), ...rows.slice(0, seat)].find(blank);
+    if (!after) return;
+    const pick = box.querySelector(`.who-pick input[value="${after.dataset.seat}"]`);
+    if (pick) pick.checked = true;
   }
 
   const preview = livePreview(form, {
     show: (answer) => {
       body.innerHTML = answer.html;
-      save.setAttribute("aria-disabled", answer.ok ? "false" : "true");
       showImplied(answer.implied || {});
     },
     offline: () => {
@@ -54,6 +75,12 @@
 
   form.addEventListener("change", (event) => {
     const target = event.target;
+    const row = target.closest(".counts .count-row");
+    if (row) {
+      showCounts(lastImplied);
+      advance(row.closest(".counts"), Number(row.dataset.seat));
+    }
+    if (target.name && target.name.startsWith("pick-")) return;  // whose keypad: no preview
     const group = target.closest("[data-exclusive]");
     if (group && target.checked) {
       // One answer per value in this group: tapping it in one place clears it elsewhere.
@@ -75,6 +102,34 @@
     }
   });
 
+  // Switching contract carries the doubles over (the server keeps those still legal) and
+  // asks before leaving the facts entered.
+  document.querySelectorAll(".change a.chip").forEach((link) => {
+    link.addEventListener("click", (event) => {
+      const url = new URL(link.href);
+      form.querySelectorAll("input[name=double]:checked").forEach((box) => {
+        url.searchParams.append("double", box.value);
+      });
+      const facts = form.querySelector(
+        "fieldset.facts input:checked:not([name^=pick-]), input[name^=raw-]:not([value=''])",
+      );
+      const typed = [...form.querySelectorAll("input[name^=raw-]")].some((f) => f.value);
+      event.preventDefault();
+      if ((facts || typed) && !window.confirm(form.dataset.discard)) return;
+      window.location.assign(url.href);
+    });
+  });
+
+  // The numeric keypad has no minus: a ± beside each raw score turns it round.
+  form.querySelectorAll("button[data-sign]").forEach((button) => {
+    button.hidden = false;
+    button.addEventListener("click", () => {
+      const field = form.querySelector(`input[name="${button.dataset.sign}"]`);
+      field.value = field.value.startsWith("-") ? field.value.slice(1) : `-${field.value}`;
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+  });
+
   form.querySelectorAll("button[data-targets]").forEach((button) => {
     button.addEventListener("click", (event) => {
       event.preventDefault();
@@ -87,7 +142,80 @@
     });
   });
 
-  preview.gateSave(save, body);
+  // Save always answers: "Checking…" at once, then the session screen, the refusal, both
+  // versions of a clash, or "not sent yet" with the hand kept in the outbox.
+  const session = form.dataset.session;
+  const label = save.textContent;
+  let busy = false;
+
+  function note(text, retry) {
+    const line = document.createElement("div");
+    line.className = "unsent";
+    line.setAttribute("role", "status");
+    const words = document.createElement("p");
+    words.className = "warn";
+    words.textContent = text;
+    line.append(words);
+    if (retry) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "wide";
+      button.textContent = form.dataset.retry;
+      button.addEventListener("click", () => Outbox.flush(session, heard));
+      line.append(button);
+    }
+    body.replaceChildren(line);
+  }
+
+  function answered(id, answer) {
+    if (answer.status === "saved") {
+      window.location.assign(answer.redirect || form.dataset.scorer);
+      return;
+    }
+    busy = false;
+    save.textContent = label;
+    save.removeAttribute("aria-busy");
+    if (answer.status === "offline") {
+      note(form.dataset.unsent, true);
+      return;
+    }
+    body.innerHTML = answer.html;
+    if (answer.status !== "conflict") {
+      Outbox.drop(id);  // the form still holds the hand: the scorer fixes it here
+      return;
+    }
+    body.querySelectorAll("[data-choose]").forEach((button) => {
+      button.addEventListener("click", async () => {
+        if (button.dataset.choose === "keep") {
+          Outbox.drop(id);
+          window.location.assign(form.dataset.scorer);
+          return;
+        }
+        answered(id, await Outbox.send(id, { intent: "correct", version: answer.version }));
+      });
+    });
+  }
+
+  // What a later resend (online, focus, Retry) did with this page's hand.
+  function heard(answers) {
+    answers.forEach(([item, answer]) => {
+      if (item.number === Number(form.dataset.number)) answered(item.id, answer);
+    });
+  }
+
+  form.addEventListener("submit", async (event) => {
+    const action = event.submitter ? event.submitter.value : "save";
+    if (action !== "save") return;  // Check posts as it does without JavaScript
+    event.preventDefault();
+    if (busy) return;  // a second tap sends nothing more
+    busy = true;
+    preview.cancel();
+    save.textContent = form.dataset.checking;
+    save.setAttribute("aria-busy", "true");
+    const id = Outbox.keep(form, session, form.dataset.number);
+    answered(id, await Outbox.send(id));
+  });
+  Outbox.watch(session, heard);
 
   syncDoubles();
   // A refusal the server just drew stays on screen until the scorer changes something.

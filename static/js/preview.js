@@ -5,7 +5,7 @@
 
 // A preview for `form`. `show(answer)` gets the JSON answer; `offline()` runs when no answer
 // came (or showing it failed). Returns `ask()` (now), `later()` (after `delay` ms of quiet;
-// each call restarts the wait) and `gateSave(save, body)`.
+// each call restarts the wait), `gateSave(save, body)` and `cancel()`.
 // A newer request aborts the one in flight, so an old answer never replaces a newer one.
 function livePreview(form, { delay = 120, show, offline }) {
   let timer = null;
@@ -51,5 +51,11 @@ function livePreview(form, { delay = 120, show, offline }) {
     });
   }
 
-  return { ask, later, gateSave };
+  // Forget the answer on its way (Save is answering instead).
+  function cancel() {
+    clearTimeout(timer);
+    if (pending) pending.abort();
+  }
+
+  return { ask, later, gateSave, cancel };
 }

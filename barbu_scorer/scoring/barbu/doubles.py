@@ -177,3 +177,27 @@ def settle(raw: Sequence[int], doubles: Iterable[Double]) -> tuple[int, ...]:
 def laid_against(doubles: Iterable[Double], declarer: int) -> set[int]:
     """The seats that doubled the declarer."""
     return {a for a, b in doubles if b == declarer}
+
+
+class Standing(NamedTuple):
+    """Where a player stands against the block's quota of doubles on its declarer.
+
+    ``state``: "met" (nothing owed), "free" (owes fewer than the hands left), "must"
+    (owes one on every hand left) or "short" (owes more than the hands left can give:
+    ``short`` doubles will be missing whatever happens).
+    """
+
+    state: str
+    owed: int
+    hands_left: int
+    short: int
+
+
+def standing(owed: int, hands_left: int) -> Standing:
+    """A player's standing with ``owed`` doubles still owed and ``hands_left`` hands of the
+    block to play (the one being entered included); one double per hand at most."""
+    if owed <= 0:
+        return Standing("met", 0, hands_left, 0)
+    if owed > hands_left:
+        return Standing("short", owed, hands_left, owed - hands_left)
+    return Standing("must" if owed == hands_left else "free", owed, hands_left, 0)

@@ -11,6 +11,7 @@ from werkzeug.datastructures import MultiDict
 from wtforms import HiddenField, IntegerField, RadioField
 from wtforms.validators import DataRequired, InputRequired
 
+from barbu_scorer.present.hand import ORDINALS
 from barbu_scorer.scoring.barbu.doubles import Double
 from barbu_scorer.scoring.barbu.hands import (
     COUNT_KEYS,
@@ -58,6 +59,30 @@ def _counts(form: MultiDict[str, str], key: str, players: int, total: int) -> li
     return fill_implied([_int(form.get(f"{key}-{seat}")) for seat in range(players)], key, total)
 
 
+def _seats(values: Sequence[Any]) -> str:
+    """The seats still blank, as a message names them ("seat 1 and seat 3"; the page
+    turns seats into names)."""
+    blank = [f"seat {s}" for s, v in enumerate(values) if v is None]
+    return blank[0] if len(blank) == 1 else ", ".join(blank[:-1]) + " and " + blank[-1]
+
+
+def _seat_fact(form: MultiDict[str, str], key: str, tricks: int) -> int:
+    """Who took the card or the trick ``key`` names, asked in the table's words."""
+    seat = _int(form.get(key))
+    if seat is not None:
+        return seat
+    if key in ("penultimate", "last"):
+        other = _int(form.get("last" if key == "penultimate" else "penultimate"))
+        number, other_number = (
+            (tricks - 1, tricks) if key == "penultimate" else (tricks, tricks - 1)
+        )
+        if other is not None:
+            raise ScoringError(f"seat {other} took trick {other_number} — who took trick {number}?")
+        raise ScoringError(f"who took trick {tricks - 1} and trick {tricks}?")
+    card = {"king_of_hearts": "K♥", "ace_of_hearts": "A♥"}.get(key, key.replace("_", " "))
+    raise ScoringError(f"who took the {card}?")
+
+
 def posted_doubles(form: MultiDict[str, str]) -> list[Double]:
     """The well-formed doubles ticked on the form (anything else is left to ``hand_entry``)."""
     made = []
@@ -91,29 +116,27 @@ def hand_entry(form: MultiDict[str, str], scheme: Scheme, contract: str) -> dict
     if form.get("mode") == "raw":
         entry["raw"] = [_int(form.get(f"raw-{seat}")) for seat in range(n)]
         if None in entry["raw"]:
-            raise ScoringError("type a raw score for every player")
+            raise ScoringError(f"type the raw score of {_seats(entry['raw'])}")
         return entry
     facts: dict[str, Any] = {}
     for key in FACT_KEYS.get(contract, ()):
         if key in COUNT_KEYS:
             counts = _counts(form, key, n, count_total(scheme, key))
             if None in counts:
-                raise ScoringError(f"pick the {key} of every player (the last one is implied)")
+                raise ScoringError(f"how many {key} did {_seats(counts)} take?")
             facts[key] = counts
         elif key in SEAT_KEYS:
-            seat = _int(form.get(key))
-            if seat is None:
-                raise ScoringError(f"pick who took {key.replace('_', ' ')}")
-            facts[key] = seat
+            facts[key] = _seat_fact(form, key, scheme.tricks)
         elif key == "order":
             order = [_int(form.get(f"order-{pos}")) for pos in range(finishers_to_tap(n))]
             if None in order:
-                raise ScoringError("tap the players in finishing order (the last is implied)")
+                place = ORDINALS[order.index(None)]
+                raise ScoringError(f"who finished {place}? (the last is implied)")
             facts["order"] = order
         elif key == "most_cards":
             facts["most_cards"] = [_int(s) for s in form.getlist("most_cards")]
             if not facts["most_cards"]:
-                raise ScoringError("pick who took the most cards of one suit")
+                raise ScoringError("who took the most cards of one suit?")
     if not FACT_KEYS.get(contract):
         raise ScoringError(f"{scheme.name_of(contract)} is entered as raw scores")
     entry["facts"] = facts

@@ -10,12 +10,13 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from barbu_scorer.present.hand import hand_page
-from barbu_scorer.present.hand_preview import Preview, hand_preview
+from barbu_scorer.present.hand_preview import Preview, both_versions, hand_preview
 from barbu_scorer.present.session import name_seats
 from barbu_scorer.scoring.barbu import doubles as dbl
 from barbu_scorer.scoring.barbu.document import read_hand
 from barbu_scorer.scoring.barbu.sessions import HandEntry, contracts_for, roles
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.store.rows import Conflict, Stale
 from barbu_scorer.store.sessions import StoredSession, add_hand, replace_hand, same_hand
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.barbu import HandForm, hand_entry, opening_form, posted_doubles
@@ -132,6 +133,73 @@ def _store(
     )
 
 
+def _answer(
+    stored: StoredSession,
+    status: str,
+    code: int,
+    result: Preview | None = None,
+    error: str | None = None,
+    **extra: Any,
+) -> Response:
+    """The script's Save answered as JSON: ``status`` with the preview (or refusal) drawn."""
+    html = render_template(
+        "session/_preview.html", stored=stored, result=result, error=error, **extra
+    )
+    response = jsonify({"status": status, "html": html, "version": stored.version})
+    response.status_code = code
+    return response
+
+
+def _store_json(stored: StoredSession, number: int, result: Preview, version: int) -> Response:
+    """Save as the page's script (and its outbox) asks: "saved" with the page to go to,
+    "conflict" with both versions when another hand took the number meanwhile, "stale"
+    when a correction was drawn from an old version, or "refused" with the rules' reason.
+    A resend of a hand already saved is "saved" and stores nothing more."""
+    assert result.entry is not None
+    entry, session_id = read_hand(result.entry, number), stored.id
+    scorer = url_for("sessions.scorer", session_id=session_id)
+    adding = request.form.get("intent", "add") == "add"
+    if same_hand(stored, number, entry):
+        flash(_("Hand %(n)s was already saved.", n=number), "ok")
+        return jsonify({"status": "saved", "redirect": scorer})
+    if adding and number <= len(stored.entries):
+        theirs, ours = both_versions(stored, number, result)
+        return _answer(stored, "conflict", 409, conflict=(number, theirs, ours))
+    try:
+        if adding:
+            add_hand(get_db(), session_id, number, entry, scorer_label())
+            flash(_("Hand %(n)s saved.", n=number), "ok")
+        else:
+            replace_hand(get_db(), session_id, number, entry, scorer_label(), version)
+            flash(_("Hand %(n)s corrected; the totals after it follow.", n=number), "ok")
+    except Stale:
+        message = _("Someone else changed this session meanwhile: reload to see it.")
+        return _answer(stored, "stale", 412, None, message)
+    except Conflict as error:
+        return _answer(stored, "refused", 409, None, str(error))
+    except ScoringError as error:
+        return _answer(stored, "refused", 422, None, name_seats(error.message, stored.players))
+    return jsonify({"status": "saved", "redirect": scorer})
+
+
+def _carried(
+    stored: StoredSession, number: int, contract: str, data: MultiDict[str, str]
+) -> MultiDict[str, str]:
+    """The doubles a switch of contract carries over (``?double=1-0``), those the new
+    contract allows; the facts stay behind (the page asked before leaving them)."""
+    scheme = stored.scheme
+    declarer = roles(scheme, stored.first_declarer, number - 1).declarer
+    asked = posted_doubles(MultiDict([("double", d) for d in request.args.getlist("double")]))
+    kept: list[dbl.Double] = []
+    for doubler in dbl.turn_order(declarer, scheme.players):
+        for a, b in (d for d in asked if d[0] == doubler and d not in kept):
+            if 0 <= b < scheme.players and not dbl.refusal(scheme, contract, declarer, a, b, kept):
+                kept.append((a, b))
+    data = MultiDict(data)
+    data.setlist("double", [f"{a}-{b}" for a, b in kept])
+    return data
+
+
 @bp.get("/s/<session_id>/hand/<int:number>")
 def edit(session_id: str, number: int) -> str:
     """The hand form: a new hand, or a past one to correct."""
@@ -144,6 +212,8 @@ def edit(session_id: str, number: int) -> str:
         and contract != (past or {}).get("contract")
     ):
         abort(404)
+    if contract is not None and request.args.getlist("double"):
+        data = _carried(stored, number, contract, data)
     form = HandForm(formdata=None, number=number, version=stored.version, contract=contract)
     result = _preview(stored, number, contract, data) if contract and past else None
     return _render(stored, number, contract, data, form, result)
@@ -160,9 +230,13 @@ def save(session_id: str, number: int) -> str | Response:
     shortcut = action.startswith(("max-", "family-"))
     data = _shortcut(stored, number, contract, request.form, action) if shortcut else request.form
     result = _preview(stored, number, contract, data)
+    if action == "save" and not result.ok and request.headers.get("X-Requested-With") == "fetch":
+        return _answer(stored, "refused", 422, result, result.error)
     if shortcut or action == "check" or not result.ok or result.entry is None:
         error = None if shortcut else result.error or None
         return _render(stored, number, contract, data, form, result, error)
+    if request.headers.get("X-Requested-With") == "fetch":
+        return _store_json(stored, number, result, form.version.data)
     return _store(
         stored,
         number,
