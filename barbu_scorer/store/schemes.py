@@ -53,7 +53,9 @@ def _row(row: dict[str, Any]) -> HouseScheme:
 def _data(scheme: Scheme, version: int) -> str:
     # The scheme's id is its name: that is what a session's scheme_ref and the API use.
     stored = replace(scheme, id=scheme.name, version=version)
-    return json.dumps(scheme_to_dict(stored), ensure_ascii=False)
+    data = scheme_to_dict(stored)
+    scheme_from_dict(data)  # the limits every way in applies: nothing stored half-checked
+    return json.dumps(data, ensure_ascii=False)
 
 
 def reserved(name: str) -> bool:

@@ -6,10 +6,12 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import FieldList, IntegerField, StringField
-from wtforms.validators import DataRequired, InputRequired, Length, Optional
+from wtforms import Field, FieldList, IntegerField, StringField
+from wtforms.validators import DataRequired, InputRequired, Length, Optional, ValidationError
 
+from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.players import MAX_NAME_LENGTH, MAX_SESSION_NAME_LENGTH
+from barbu_scorer.scoring.text import check_label
 
 try:
     from wtforms.fields.choices import SelectChoice
@@ -24,10 +26,29 @@ def radio_choices(*pairs: tuple[Any, Any]) -> list[Any]:
     return [SelectChoice(str(value), label) for value, label in pairs]
 
 
+class Label:
+    """A WTForms validator: scoring's one rule for names and labels (one line of plain
+    text, no control or direction-changing characters, at most ``max_len``)."""
+
+    def __init__(self, max_len: int) -> None:
+        self.max_len = max_len
+
+    def __call__(self, form: Any, field: Field) -> None:
+        try:
+            check_label(field.data or "", self.max_len, str(field.label.text), blank=True)
+        except ScoringError as error:
+            raise ValidationError(error.message) from None
+
+
 def session_name_field() -> StringField:
     """The optional session name, as long as scoring allows."""
     return StringField(
-        _l("Session name (optional)"), validators=[Optional(), Length(max=MAX_SESSION_NAME_LENGTH)]
+        _l("Session name (optional)"),
+        validators=[
+            Optional(),
+            Length(max=MAX_SESSION_NAME_LENGTH),
+            Label(MAX_SESSION_NAME_LENGTH),
+        ],
     )
 
 
@@ -35,7 +56,11 @@ def player_names_field(fewest: int, most: int) -> FieldList:
     """One name per seat, each required and as long as scoring's name rule allows."""
     return FieldList(
         StringField(
-            validators=[DataRequired(_l("Every seat needs a name.")), Length(max=MAX_NAME_LENGTH)]
+            validators=[
+                DataRequired(_l("Every seat needs a name.")),
+                Length(max=MAX_NAME_LENGTH),
+                Label(MAX_NAME_LENGTH),
+            ]
         ),
         min_entries=fewest,
         max_entries=most,
