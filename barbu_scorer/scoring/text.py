@@ -10,7 +10,9 @@ is stored is what every page shows. Numbers go through :func:`check_int`.
 
 from __future__ import annotations
 
+import json
 import unicodedata
+from typing import Any
 
 from barbu_scorer.scoring.errors import ScoringError
 
@@ -76,3 +78,43 @@ def _short(value: object) -> str:
     except ValueError:  # a whole number too long to print
         return type(value).__name__
     return shown if len(shown) <= 40 else shown[:37] + "..."
+
+
+MAX_DEPTH = 16
+"""How deeply a JSON document may nest (a session document nests five levels)."""
+
+
+def _check_parsed(data: Any) -> None:
+    """A ScoringError when parsed JSON nests deeper than ``MAX_DEPTH`` or any text in it
+    (a key or a value) is not valid Unicode: a lone surrogate (``"\\ud800"``) can be
+    neither stored nor shown."""
+    todo = [(data, 0)]
+    while todo:
+        item, depth = todo.pop()
+        if depth > MAX_DEPTH:
+            raise ScoringError("not valid JSON: nested too deeply")
+        if isinstance(item, dict):
+            todo.extend((part, depth + 1) for part in (*item.keys(), *item.values()))
+        elif isinstance(item, list):
+            todo.extend((part, depth + 1) for part in item)
+        elif isinstance(item, str) and any(0xD800 <= ord(c) <= 0xDFFF for c in item):
+            raise ScoringError("not valid JSON text: it holds a lone surrogate (\\ud800...)")
+
+
+def read_json(text: str | bytes) -> Any:
+    """A JSON document parsed, or a ScoringError saying in one line why it is not one:
+    not UTF-8, not JSON, nested too deeply, a number too long to read, a lone surrogate."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ScoringError(
+            f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
+        ) from None
+    except UnicodeDecodeError:
+        raise ScoringError("not valid JSON: the text is not UTF-8") from None
+    except RecursionError:
+        raise ScoringError("not valid JSON: nested too deeply") from None
+    except ValueError:  # a whole number past Python's 4,300 digits
+        raise ScoringError("not valid JSON: a number has too many digits") from None
+    _check_parsed(data)
+    return data

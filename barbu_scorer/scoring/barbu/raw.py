@@ -17,6 +17,7 @@ from typing import Any
 from barbu_scorer.scoring.barbu.contracts import NEGATIVES
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.text import MAX_RAW
 
 Vector = tuple[int, ...]
 Options = dict[int, list[Vector]]
@@ -138,6 +139,8 @@ def check_raw(scheme: Scheme, contract: str, raw: Any) -> tuple[int, ...]:
         raise ScoringError(f"raw: give one score per player ({n})")
     if any(isinstance(r, bool) or not isinstance(r, int) for r in raw):
         raise ScoringError("raw: scores are whole numbers")
+    if any(abs(r) > MAX_RAW for r in raw):
+        raise ScoringError(f"raw: scores are between -{MAX_RAW:,} and {MAX_RAW:,}")
     scores: Vector = tuple(raw)
     total = sum(scores)
     name = scheme.name_of(contract)

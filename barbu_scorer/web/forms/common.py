@@ -7,11 +7,18 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import Field, FieldList, IntegerField, StringField
-from wtforms.validators import DataRequired, InputRequired, Length, Optional, ValidationError
+from wtforms.validators import (
+    DataRequired,
+    InputRequired,
+    Length,
+    NumberRange,
+    Optional,
+    ValidationError,
+)
 
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.players import MAX_NAME_LENGTH, MAX_SESSION_NAME_LENGTH
-from barbu_scorer.scoring.text import check_label
+from barbu_scorer.scoring.text import MAX_VERSION, check_label
 
 try:
     from wtforms.fields.choices import SelectChoice
@@ -70,4 +77,4 @@ def player_names_field(fewest: int, most: int) -> FieldList:
 class VersionForm(FlaskForm):
     """A POST that changes a session: carries the version the page was drawn from."""
 
-    version = IntegerField(validators=[InputRequired()])
+    version = IntegerField(validators=[InputRequired(), NumberRange(0, MAX_VERSION)])
