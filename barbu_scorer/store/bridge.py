@@ -26,7 +26,7 @@ from barbu_scorer.scoring.bridge.document import (
     deal_from_dict,
     deal_to_dict,
 )
-from barbu_scorer.scoring.bridge.rubber import UNFINISHED_PARTSCORE
+from barbu_scorer.scoring.bridge.partscore import UNFINISHED_PARTSCORE, PartscoreRule
 from barbu_scorer.scoring.bridge.written import ComputedBridge
 from barbu_scorer.store.rows import (
     Conflict,
@@ -63,7 +63,7 @@ class StoredBridge:
     updated: str
     players: tuple[str, ...]
     first_dealer: int
-    unfinished_partscore: int
+    unfinished_partscore: PartscoreRule
     version: int
     deals: tuple[dict[str, Any], ...]
 
@@ -120,7 +120,7 @@ def create(
     first_dealer: int,
     name: str = "",
     deals: Sequence[Mapping[str, Any]] = (),
-    unfinished_partscore: int = UNFINISHED_PARTSCORE,
+    unfinished_partscore: PartscoreRule = UNFINISHED_PARTSCORE,
     who: str = "api",
 ) -> tuple[StoredBridge, str]:
     """Store a new session (checked whole first, the names by the one name rule); the
