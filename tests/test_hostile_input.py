@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -199,3 +200,20 @@ def test_torn_reads_a_get_never_mixes_two_versions(app: Flask, client: FlaskClie
         writer.join()
     assert len(seen) > 10
     assert all(hands == (version + 1) % 2 for version, hands in seen)
+
+
+@pytest.mark.parametrize("body", ["null", "[]", '"x"', "3"])
+def test_bridge_deal_put_with_a_body_that_is_not_an_object_is_400(
+    lenient: Flask, body: str
+) -> None:
+    client = lenient.test_client()
+    doc = json.loads((Path(__file__).parent / "data" / "bridge_session.json").read_text())
+    response = client.post("/api/sessions", json={**doc, "deals": doc["deals"][:1]})
+    created = response.get_json()
+    response = client.put(
+        f"/api/sessions/{created['id']}/hands/1",
+        data=body,
+        content_type="application/json",
+        headers=key_header(created),
+    )
+    assert "must be an object" in error_of(response)
