@@ -116,3 +116,17 @@ def test_scheme_import_with_seven_custom_contracts_refused_and_pages_stay_up(
     assert response.status_code == 422
     assert "at most 6 custom contracts" in response.get_data(as_text=True)
     assert client.get("/schemes").status_code == 200
+
+
+def test_a_house_scheme_stored_before_the_limits_breaks_no_page(
+    app: Flask, client: FlaskClient
+) -> None:
+    data = {"id": "Old", "name": "Old", "custom": [_custom(i) for i in range(7)]}
+    with app.app_context():
+        get_db()["schemes"].insert(
+            {"name": "Old", "data": json.dumps(data), "version": 1, "created": "", "updated": ""}
+        )
+        row_id = get_db().execute("SELECT id FROM schemes").fetchone()[0]
+    for page in ("/schemes", "/new"):
+        assert client.get(page).status_code == 200
+    assert client.get(f"/schemes/{row_id}/edit").status_code == 404
