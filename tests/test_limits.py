@@ -130,3 +130,18 @@ def test_a_house_scheme_stored_before_the_limits_breaks_no_page(
     for page in ("/schemes", "/new"):
         assert client.get(page).status_code == 200
     assert client.get(f"/schemes/{row_id}/edit").status_code == 404
+
+
+@pytest.mark.parametrize("url", ["/new", "/bridge/new"])
+def test_bidi_and_control_names_refused_on_the_new_session_pages(
+    app: Flask, client: FlaskClient, url: str
+) -> None:
+    seats = {f"players-{i}": name for i, name in enumerate(("Ada\u202e", "Ben", "Clara", "Dan"))}
+    data = {**seats, "scheme": "tournament", "first": "0", "name": "Fri\nday"}
+    page = client.post(url, data=data)
+    assert page.status_code == 200
+    text = page.get_data(as_text=True)
+    assert "A player&#39;s name must be one line of plain text" in text
+    assert "The session name must be one line of plain text" in text
+    with app.app_context():
+        assert get_db()["sessions"].count == 0

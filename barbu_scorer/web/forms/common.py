@@ -37,12 +37,13 @@ class Label:
     """A WTForms validator: scoring's one rule for names and labels (one line of plain
     text, no control or direction-changing characters, at most ``max_len``)."""
 
-    def __init__(self, max_len: int) -> None:
-        self.max_len = max_len
+    def __init__(self, max_len: int, what: Any = None) -> None:
+        self.max_len, self.what = max_len, what
 
     def __call__(self, form: Any, field: Field) -> None:
+        what = str(self.what or field.label.text)
         try:
-            check_label(field.data or "", self.max_len, str(field.label.text), blank=True)
+            check_label(field.data or "", self.max_len, what, blank=True)
         except ScoringError as error:
             raise ValidationError(error.message) from None
 
@@ -54,7 +55,7 @@ def session_name_field() -> StringField:
         validators=[
             Optional(),
             Length(max=MAX_SESSION_NAME_LENGTH),
-            Label(MAX_SESSION_NAME_LENGTH),
+            Label(MAX_SESSION_NAME_LENGTH, _l("The session name")),
         ],
     )
 
@@ -66,7 +67,7 @@ def player_names_field(fewest: int, most: int) -> FieldList:
             validators=[
                 DataRequired(_l("Every seat needs a name.")),
                 Length(max=MAX_NAME_LENGTH),
-                Label(MAX_NAME_LENGTH),
+                Label(MAX_NAME_LENGTH, _l("A player's name")),
             ]
         ),
         min_entries=fewest,
