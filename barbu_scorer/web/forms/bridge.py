@@ -30,7 +30,7 @@ HONOURS = ("NS-100", "NS-150", "EW-100", "EW-150")
 # What a part-score is worth in a rubber left unfinished (SPEC section 3): Law 80 of the
 # 1993 Laws by default, or the older setting of 50 or 100 to each side with one.
 PARTSCORE_CHOICES = (
-    (LAW_80, _l("100 to the only side with one (Law 80)")),
+    (LAW_80, _l("Law 80: 100 to the only side")),
     (50, _l("50 to each side with one")),
     (100, _l("100 to each side with one")),
 )
