@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from barbu_scorer.scoring import ScoringError
+from barbu_scorer.scoring.text import read_json as parse_json
 from barbu_scorer.web.address import table_url, terminal_qr
 
 
@@ -22,13 +23,11 @@ def fail(message: str) -> None:
 def read_json(source: click.File) -> Any:
     """A JSON document from a file or standard input, or a clear failure."""
     try:
-        return json.load(source)  # type: ignore[arg-type]
-    except json.JSONDecodeError as error:
-        fail(f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}")
+        return parse_json(source.read())  # type: ignore[attr-defined]
     except UnicodeDecodeError:
         fail("not valid JSON: the file is not UTF-8 text")
-    except RecursionError:
-        fail("not valid JSON: nested too deeply")
+    except ScoringError as error:
+        fail(error.message)
 
 
 @click.group()

@@ -235,16 +235,42 @@ def random_facts(
         order = rng.sample(everyone, players)
         return {"order": order if rng.random() < 0.5 else order[:-1]}
     if contract == "ravage_city":
-        return {"most_cards": rng.sample(everyone, rng.randint(1, players))}
+        # At most as many players tie as took tricks (SPEC section 1).
+        return {"most_cards": rng.sample(everyone, rng.randint(1, min(players, tricks)))}
     if contract == "salad":
         return random_salad(rng, players, tricks, hearts, queens)
     raise AssertionError(contract)
 
 
+def salad_fits(facts: Facts, players: int) -> bool:
+    """SPEC section 1: some seat holds Q♥ (a queen, and a heart beyond A♥ and K♥), and
+    every seat's scoring cards fit in its tricks (Q♥ counted once)."""
+    spare = [
+        h - (i == facts["ace_of_hearts"]) - (i == facts["king_of_hearts"])
+        for i, h in enumerate(facts["hearts"])
+    ]
+    return any(
+        facts["queens"][q]
+        and spare[q] > 0
+        and all(
+            facts["hearts"][i] + facts["queens"][i] - (i == q) <= players * facts["tricks"][i]
+            for i in range(players)
+        )
+        for q in range(players)
+    )
+
+
 def random_salad(
     rng: random.Random, players: int = 4, tricks: int = 13, hearts: int = 13, queens: int = 4
 ) -> Facts:
-    """Salad facts that hang together: scoring cards only to players who took tricks."""
+    """Salad facts that hang together (SPEC section 1), drawn until they do."""
+    while True:
+        facts = _salad_draw(rng, players, tricks, hearts, queens)
+        if salad_fits(facts, players):
+            return facts
+
+
+def _salad_draw(rng: random.Random, players: int, tricks: int, hearts: int, queens: int) -> Facts:
     took = composition(rng, tricks, list(range(players)), players)
     winners = [s for s in range(players) if took[s]]
     hearts_taken = composition(rng, hearts, winners, players)

@@ -238,8 +238,10 @@ def test_a_misfitting_deal_is_named() -> None:
     [
         ({"first_dealer": 4}, "the first dealer must be a seat from 0 to 3, not 4"),
         ({"first_dealer": True}, "the first dealer must be a seat from 0 to 3, not True"),
-        ({"unfinished_partscore": -50}, "the unfinished part-score bonus must be a whole number"),
-        ({"unfinished_partscore": "50"}, "the unfinished part-score bonus must be a whole number"),
+        ({"unfinished_partscore": -50}, 'unfinished_partscore is "law80"'),
+        ({"unfinished_partscore": "50"}, 'unfinished_partscore is "law80"'),
+        ({"unfinished_partscore": 1_000_000}, 'unfinished_partscore is "law80"'),
+        ({"unfinished_partscore": 0}, 'unfinished_partscore is "law80"'),
     ],
 )
 def test_session_settings_refused(kwargs: dict[str, object], message: str) -> None:

@@ -43,7 +43,7 @@ def test_create_and_load_round_trip(db: Database, deals: list[dict[str, Any]]) -
     assert again.deals == tuple(deals)  # stored exactly as entered, nothing computed
     assert again.version == 1 and again.name == "Friday"
     doc = again.document()
-    assert doc["totals"] == {"NS": 6250, "EW": 2880}
+    assert doc["totals"] == {"NS": 6200, "EW": 2830}
     assert doc["winner"] == "NS" and doc["id"] == stored.id
     assert bridge_store.key_matches(db, stored.id, key)
     assert not bridge_store.key_matches(db, stored.id, key + "x")
@@ -102,7 +102,7 @@ def test_add_deal_one_by_one(db: Database, deals: list[dict[str, Any]]) -> None:
         assert bridge_store.add_deal(db, stored.id, number, deal, "scorer") is True
     final = bridge_store.load(db, stored.id)
     assert final is not None and final.version == 17
-    assert final.document()["totals"] == {"NS": 6250, "EW": 2880}
+    assert final.document()["totals"] == {"NS": 6200, "EW": 2830}
     assert [c["action"] for c in store.history(db, stored.id)] == ["add"] * 16 + ["create"]
 
 
@@ -158,7 +158,7 @@ def test_replace_deal_follows_through_and_logs(db: Database, deals: list[dict[st
     after = bridge_store.load(db, stored.id)
     assert after is not None and after.version == 2
     assert after.deals[0] == fixed
-    assert after.document()["totals"] == {"NS": 6250 - 150, "EW": 2880 + 150}
+    assert after.document()["totals"] == {"NS": 6200 - 150, "EW": 2830 + 150}
     change = store.history(db, stored.id)[0]
     assert change["action"] == "correct" and change["number"] == 1
     assert change["before"] == deals[0] and change["after"] == fixed

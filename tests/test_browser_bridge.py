@@ -113,6 +113,8 @@ def test_a_whole_session_at_phone_size(live_server: str, phone: Any) -> None:
     for seat, name in zip(("North", "East", "South", "West"), PLAYERS, strict=True):
         page.get_by_label(seat, exact=True).fill(name)
     chip(page, "first", 0).tap()
+    # The document's setting (the older rule, 50 to each side), not Law 80, the default.
+    chip(page, "unfinished_partscore", 50).tap()
     assert page.locator('[data-name-of="1"]').inner_text() == "<b>&"
     screenshot(page, "bridge-new")
     assert_tap_targets(page)

@@ -399,7 +399,10 @@ DOCUMENT_ERRORS: list[tuple[Any, str]] = [
         {**good(), "players": ["Ada", "Ben", " Ada ", "Dan"]},
         "players: two players have the same name: Ada, twice",
     ),
-    ({**good(), "players": ["A" * 41, "B", "C", "D"]}, "players: keep each name to 40 characters"),
+    (
+        {**good(), "players": ["A" * 41, "B", "C", "D"]},
+        "players: each name: keep it to 40 characters",
+    ),
     ({**good(), "hands": {"1": {}}}, "hands must be a list"),
     ({**good(), "hands": None}, "hands must be a list"),
     ({**good(), "first_declarer": 4}, "first_declarer must be a seat from 0 to 3"),

@@ -197,3 +197,21 @@ def test_csv_blocks_follow_the_scheme_of_the_document() -> None:
         ("2", "2"),
         ("3", "3"),
     ]
+
+
+def test_csv_formula_injection_through_the_contract_column() -> None:
+    from barbu_scorer.scoring import compute_document
+
+    custom = {"id": "=1+1", "name": "@Mine", "positive": False, "total": -10}
+    scheme = {"name": "Ours", "custom": [custom], "contracts": ["=1+1", "no_tricks"]}
+    doc = {
+        "format": "barbu-session/1",
+        "players": ["Ada", "Ben", "Clara", "Dan"],
+        "scheme": scheme,
+        "hands": [{"contract": "=1+1", "raw": [-10, 0, 0, 0]}],
+    }
+    rows = list(csv.reader(io.StringIO(document_csv(compute_document(doc)))))
+    cells = [cell for row in rows[1:] for cell in row]
+    assert "'=1+1" in cells
+    assert not any(cell[:1] in ("=", "+", "@", "\t", "\r") for cell in cells)
+    assert not any(cell[:1] == "-" and not cell.lstrip("-").isdigit() for cell in cells)

@@ -116,7 +116,7 @@ def test_no_session_no_game(db: Database) -> None:
 def test_import_refuses_what_is_not_a_document(db: Database) -> None:
     with pytest.raises(ScoringError, match="must be a JSON object"):
         games.import_document(db, ["barbu-bridge/1"])
-    with pytest.raises(ScoringError, match="name: some text, at most 80 characters"):
+    with pytest.raises(ScoringError, match="name: keep it to 80 characters"):
         games.import_document(db, loaded(BRIDGE_DOC, name="x" * 81))
     assert db["sessions"].count == 0
 
@@ -155,8 +155,8 @@ def test_no_module_outside_the_registry_chooses_the_game() -> None:
 BAD_NAMES = [
     (["Ada", "Ben", "Clara", "ada"], "players: two players have the same name: Ada and ada"),
     (["Ada", "Ben", "Ada", "Dan"], "players: two players have the same name: Ada, twice"),
-    (["Ada", "Ben", "Clara", "D" * 60], "players: keep each name to 40 characters"),
-    (["Ada", "Ben", "Clara", "D" * 41], "players: keep each name to 40 characters"),
+    (["Ada", "Ben", "Clara", "D" * 60], "players: each name: keep it to 40 characters"),
+    (["Ada", "Ben", "Clara", "D" * 41], "players: each name: keep it to 40 characters"),
 ]
 DOCUMENTS = [
     pytest.param(BRIDGE_DOC, compute_bridge_document, id="bridge"),

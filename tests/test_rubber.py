@@ -302,3 +302,34 @@ def test_a_contract_s_result_is_its_trick_result(
     contract = Contract(level, strain, declarer, tricks)  # type: ignore[arg-type]
     assert contract.result == trick_result(level, tricks)
     assert (contract.result >= 0) == (tricks >= tricks_to_make(level))
+
+
+@pytest.mark.parametrize(
+    ("partscores", "rule", "expected"),
+    [
+        (Points(60, 0), "law80", (Entry("NS", 100, "above", "unfinished"),)),
+        (Points(0, 40), "law80", (Entry("EW", 100, "above", "unfinished"),)),
+        (Points(60, 40), "law80", ()),  # both have one: neither scores
+        (Points(0, 0), "law80", ()),
+        (
+            Points(60, 40),
+            50,
+            (Entry("NS", 50, "above", "unfinished"), Entry("EW", 50, "above", "unfinished")),
+        ),
+    ],
+)
+def test_unfinished_partscore_law_80_is_the_default(
+    partscores: Points, rule: str | int, expected: tuple[Entry, ...]
+) -> None:
+    assert unfinished_rubber(RubberState(1, Points(0, 0), partscores), rule) == expected
+    if rule == "law80":
+        assert unfinished_rubber(RubberState(1, Points(0, 0), partscores)) == expected
+
+
+@pytest.mark.parametrize("value", [1_000_000, 0, 75, -50, "50", True, None, 50.0])
+def test_unfinished_partscore_accepts_nothing_but_law_80_50_or_100(value: object) -> None:
+    from barbu_scorer.scoring.bridge.partscore import check_partscore_rule
+
+    with pytest.raises(ScoringError, match="unfinished_partscore is"):
+        check_partscore_rule(value)
+    assert [check_partscore_rule(v) for v in ("law80", 50, 100)] == ["law80", 50, 100]

@@ -414,8 +414,8 @@ def test_running_totals(scheme_id: str, seed: int, hands: int, penalty: int) -> 
 
 
 def test_block_check_adds_raw_scores_against_the_scheme_totals() -> None:
+    from barbu_scorer.scoring.barbu.blocks import block_check
     from barbu_scorer.scoring.barbu.schemes import builtin
-    from barbu_scorer.scoring.barbu.sessions import block_check
 
     scheme = builtin("tournament")
     hands = [("no_queens", [-12, -6, -6, 0]), ("trumps", [20, 15, 15, 15])]

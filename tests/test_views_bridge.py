@@ -198,9 +198,9 @@ def test_the_unfinished_rubber_part_score_is_chosen_per_session(
 ) -> None:
     html = client.get("/bridge/new").get_data(as_text=True)
     chips = re.findall(
-        r'<input type="radio" name="unfinished_partscore" value="(\d+)" ?(\w*)>', html
+        r'<input type="radio" name="unfinished_partscore" value="(\w+)" ?(\w*)>', html
     )
-    assert chips == [("50", "checked"), ("100", "")]
+    assert chips == [("law80", "checked"), ("50", ""), ("100", "")]
     assert "A part-score in an unfinished rubber" in html
     data = {f"players-{i}": n for i, n in enumerate(("A", "B", "C", "D"))}
     response = client.post(
@@ -209,13 +209,12 @@ def test_the_unfinished_rubber_part_score_is_chosen_per_session(
     session_id = response.location.rsplit("/", 1)[-1]
     assert stored(app, session_id).unfinished_partscore == 100
     page = client.get(f"/b/{session_id}").get_data(as_text=True)
-    assert "A part-score in an unfinished rubber: 100." in page
-    # not chosen: the rules' 50
+    assert "A part-score in an unfinished rubber: 100 to each side with one." in page
+    # not chosen: Law 80, the default
     default = stored(app, start(client))
-    assert default.unfinished_partscore == 50
-    assert "A part-score in an unfinished rubber: 50." in client.get(f"/b/{default.id}").get_data(
-        as_text=True
-    )
+    assert default.unfinished_partscore == "law80"
+    page = client.get(f"/b/{default.id}").get_data(as_text=True)
+    assert "A part-score in an unfinished rubber: 100 to the only side with one (Law 80)." in page
 
 
 @pytest.mark.parametrize("points", ["75", "0", "fifty"])
@@ -662,13 +661,14 @@ def test_the_pad_shows_the_hand_computed_figures(
         ("below game", [], [200]),
         ("below game rubber-end", [220], []),
         ("rubber-total", [3280], [580]),
-        # rubber 3, unfinished when the 16 deals end: the open game gets the double rule
-        ("above", [50, 90, 120], [50, 300, 200, 20, 80, 30]),
+        # rubber 3, unfinished when the 16 deals end: both sides hold a part-score, so
+        # Law 80 (the default) gives neither a bonus
+        ("above", [90, 120], [300, 200, 20, 80, 30]),
         ("below game", [], [120]),
         ("below rubber-end", [70], [20]),
-        ("rubber-total", [330], [820]),
+        ("rubber-total", [280], [770]),
         ("grand", [], []),
-        ("grand-figures", [6250], [2880]),
+        ("grand-figures", [6200], [2830]),
         ("verdict", [], []),
     ]
     assert "Session complete" in html

@@ -391,7 +391,7 @@ def test_export_and_import(app: Flask, client: FlaskClient) -> None:
     ("text", "message"),
     [
         ("", "Paste a scheme&#39;s JSON or pick a file."),
-        ("{not json", "This is not JSON"),
+        ("{not json", "not valid JSON"),
         ('{"name": "Odd", "players": 2}', "players must be between 3 and 10"),
         ('{"name": "Odd", "contracts": []}', "at least one contract"),
         ('{"name": "Odd", "awards": [1, 2]}', "one per player"),

@@ -61,15 +61,15 @@ def document_csv(doc: Mapping[str, Any]) -> str:
             doubled[doubler].append(players[target])
         for seat, player in enumerate(players):
             writer.writerow(
-                (
+                _cells(
                     hand["number"],
                     block_of(scheme, hand["number"]),
-                    _safe(players[hand["declarer"]]),
+                    players[hand["declarer"]],
                     hand["contract"],
                     hand.get("trump", ""),
                     hand.get("start_rank", ""),
                     seat,
-                    _safe(player),
+                    player,
                     " ".join(_safe(p) for p in doubled[seat]),
                     hand["raw"][seat],
                     hand["transfers"][seat],
@@ -95,12 +95,12 @@ def bridge_csv(doc: Mapping[str, Any]) -> str:
         bridge = deal["bridge"]
         for side in ("NS", "EW"):
             writer.writerow(
-                (
+                _cells(
                     deal["deal"],
                     deal["rubber"],
-                    _safe(players[deal["dealer"]]),
+                    players[deal["dealer"]],
                     deal["subgame"],
-                    _safe(_bridge_contract(bridge, players)),
+                    _bridge_contract(bridge, players),
                     "" if bridge is None else bridge["tricks"],
                     side,
                     deal["above"][side],
@@ -121,6 +121,12 @@ def _bridge_contract(bridge: Mapping[str, Any] | None, players: list[str]) -> st
     doubled = ("", "X", "XX")[bridge.get("doubled", 0)]
     declarer = players[bridge["declarer"]]
     return f"{bridge['level']}{STRAINS[bridge['strain']]}{doubled} by {declarer}"
+
+
+def _cells(*values: object) -> list[object]:
+    """A CSV row with every text cell made safe, whatever column it is in: a custom
+    contract's id or a sub-game is text a visitor chose, as much as a name is."""
+    return [_safe(v) if isinstance(v, str) else v for v in values]
 
 
 def _safe(text: str) -> str:

@@ -54,7 +54,9 @@ class Preview:
 
 def _lenient(text: str | None) -> int | None:
     text = (text or "").strip()
-    return int(text) if text.lstrip("-").isdigit() else None
+    digits = text.removeprefix("-")
+    # ASCII digits only, and few enough to read: anything else is simply not a count yet.
+    return int(text) if digits.isascii() and digits.isdigit() and len(digits) <= 9 else None
 
 
 def posted_counts(data: Mapping[str, str], key: str, players: int) -> list[int | None]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.text import check_label
 
 MAX_NAME_LENGTH = 40
 """A player's name, once stripped, is at most this many characters."""
@@ -34,18 +35,16 @@ def player_names(names: Sequence[object]) -> tuple[str, ...]:
     """The players' names stripped; a ScoringError for a blank, too long or repeated one."""
     if not all(isinstance(name, str) and name.strip() for name in names):
         raise ScoringError("players: every player needs a name")
-    stripped = tuple(str(name).strip() for name in names)
+    stripped = tuple(check_label(name, MAX_NAME_LENGTH, "players: each name") for name in names)
     clash = _clash(stripped)
     if clash:
         raise ScoringError(f"players: two players have the same name: {clash}")
-    if any(len(name) > MAX_NAME_LENGTH for name in stripped):
-        raise ScoringError(f"players: keep each name to {MAX_NAME_LENGTH} characters")
     return stripped
 
 
 def session_name(value: object) -> str:
     """A session's name stripped ("" when none is given); a ScoringError when it is not
     some text of at most ``MAX_SESSION_NAME_LENGTH`` characters."""
-    if not isinstance(value, str) or len(value) > MAX_SESSION_NAME_LENGTH:
+    if not isinstance(value, str):
         raise ScoringError(f"name: some text, at most {MAX_SESSION_NAME_LENGTH} characters")
-    return value.strip()
+    return check_label(value.strip(), MAX_SESSION_NAME_LENGTH, "name", blank=True)

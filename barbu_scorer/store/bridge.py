@@ -26,8 +26,9 @@ from barbu_scorer.scoring.bridge.document import (
     deal_from_dict,
     deal_to_dict,
 )
-from barbu_scorer.scoring.bridge.rubber import UNFINISHED_PARTSCORE
+from barbu_scorer.scoring.bridge.partscore import UNFINISHED_PARTSCORE, PartscoreRule
 from barbu_scorer.scoring.bridge.written import ComputedBridge
+from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store.rows import (
     Conflict,
     Game,
@@ -63,7 +64,7 @@ class StoredBridge:
     updated: str
     players: tuple[str, ...]
     first_dealer: int
-    unfinished_partscore: int
+    unfinished_partscore: PartscoreRule
     version: int
     deals: tuple[dict[str, Any], ...]
     ended_after: int | None = None
@@ -109,6 +110,8 @@ def load(db: Database, session_id: str) -> StoredBridge | None:
 
 def _canonical(deal: Mapping[str, Any], number: int, first_dealer: int) -> dict[str, Any]:
     """A deal as stored: read (so a wrong one names its number), then written back bare."""
+    if not isinstance(deal, Mapping):  # an API body may be anything at all
+        raise ScoringError("a deal must be an object", number, unit="deal")
     return deal_to_dict(deal_from_dict(dict(deal), number, first_dealer))
 
 
@@ -124,7 +127,7 @@ def create(
     first_dealer: int,
     name: str = "",
     deals: Sequence[Mapping[str, Any]] = (),
-    unfinished_partscore: int = UNFINISHED_PARTSCORE,
+    unfinished_partscore: PartscoreRule = UNFINISHED_PARTSCORE,
     who: str = "api",
 ) -> tuple[StoredBridge, str]:
     """Store a new session (checked whole first, the names by the one name rule); the

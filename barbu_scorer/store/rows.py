@@ -10,20 +10,20 @@ have accepted the whole session with the change.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import secrets
-import string
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any, Generic, TypeVar
 
 from sqlite_utils import Database
-from sqlite_utils.db import NotFoundError
 
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.store.keys import hash_key, new_id, now
+from barbu_scorer.store.reads import format_of, read_session
+
+__all__ = ["Conflict", "Stale", "format_of", "hash_key", "new_id", "now", "read_session"]
 
 Stored = TypeVar("Stored")
 Entry = TypeVar("Entry")
@@ -44,31 +44,7 @@ class Stale(Exception):
     """A write based on an out-of-date version of the session (HTTP 412)."""
 
 
-def format_of(db: Database, session_id: str) -> str | None:
-    """The stored session's format (which game it plays), or None when there is none."""
-    try:
-        row = db.table("sessions").get(session_id)
-    except NotFoundError:
-        return None
-    return str(row["format"])
-
-
-def read_session(
-    db: Database, session_id: str, session_format: str
-) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]] | None:
-    """A session's row and its entries in order; None when there is no such session or it
-    plays another game (another ``format``)."""
-    try:
-        row = db.table("sessions").get(session_id)
-    except NotFoundError:
-        return None
-    if row["format"] != session_format:
-        return None
-    entries = tuple(
-        json.loads(r["entry"])
-        for r in db.table("hands").rows_where("session_id = ?", [session_id], order_by="number")
-    )
-    return row, entries
+STALE = "the session has changed since this page was loaded"
 
 
 @contextmanager
@@ -87,25 +63,6 @@ def writing(db: Database) -> Iterator[None]:
         db.conn.rollback()
         raise
     db.conn.commit()
-
-
-def now() -> str:
-    """The current UTC time as stored (ISO 8601, whole seconds)."""
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-ID_ALPHABET = string.ascii_letters + string.digits
-
-
-def new_id(length: int = 16) -> str:
-    """An unguessable session id (95 random bits) of letters and digits only, so it never
-    reads as a command-line option or needs escaping anywhere."""
-    return "".join(secrets.choice(ID_ALPHABET) for _ in range(length))
-
-
-def hash_key(key: str) -> str:
-    """An edit key as stored: never the key itself."""
-    return hashlib.sha256(key.encode()).hexdigest()
 
 
 def _json(value: Any) -> str:
@@ -148,7 +105,7 @@ def bump(db: Database, session_id: str, version: int | None) -> None:
         [now(), session_id, version],
     )
     if cursor.rowcount != 1:
-        raise Stale("the session has changed since this page was loaded")
+        raise Stale(STALE)
 
 
 def _insert_entry(db: Database, session_id: str, number: int, data: Mapping[str, Any]) -> None:
@@ -221,6 +178,26 @@ def _loaded(
     return stored, list(game.entries(stored))
 
 
+def _stale(db: Database, session_id: str, version: int | None) -> bool:
+    """Whether the caller's version (None: not given) is not the session's: checked before
+    any rule, so a stale write is answered as stale whatever it holds."""
+    if version is None:
+        return False
+    row = db.execute("SELECT version FROM sessions WHERE id = ?", [session_id]).fetchone()
+    return row is None or row[0] != version
+
+
+def _same(game: Game[Stored, Entry], stored: Stored, number: int, entry: Entry) -> bool:
+    """Whether ``entry`` is what is already recorded as ``number`` (a replay)."""
+    entries = game.entries(stored)
+    try:
+        return 0 < number <= len(entries) and entries[number - 1] == game.canonical(
+            stored, number, entry
+        )
+    except ScoringError:
+        return False
+
+
 def add_entry(
     game: Game[Stored, Entry],
     db: Database,
@@ -234,6 +211,10 @@ def add_entry(
     with writing(db):
         stored, entries = _loaded(game, db, session_id)
         recorded = len(entries)
+        # Stale first, before any rule; but the very write that made it stale, sent
+        # again, is still a replay.
+        if _stale(db, session_id, version) and not _same(game, stored, number, entry):
+            raise Stale(STALE)
         if not 1 <= number <= recorded + 1:
             raise Conflict(f"the next {game.noun} is {recorded + 1}, not {number}", number)
         data = game.canonical(stored, number, entry)
@@ -260,9 +241,13 @@ def replace_entry(
     """Correct entry ``number``; every later figure follows (and must still be possible)."""
     with writing(db):
         stored, entries = _loaded(game, db, session_id)
+        if _stale(db, session_id, version):
+            raise Stale(STALE)
         if not 1 <= number <= len(entries):
             raise ScoringError(f"there is no such {game.noun} to correct", number, unit=game.noun)
         data = game.canonical(stored, number, entry)
+        if entries[number - 1] == data:
+            return  # the same figures: no new version, nothing in the history
         before, entries[number - 1] = entries[number - 1], data
         game.check(stored, entries)
         db.execute(
@@ -284,6 +269,8 @@ def delete_last_entry(
     """Undo entry ``number``, which must be the last; it stays in the history."""
     with writing(db):
         _stored, entries = _loaded(game, db, session_id)
+        if _stale(db, session_id, version):
+            raise Stale(STALE)
         if not entries:
             raise Conflict(f"there is no {game.noun} to undo")
         if number != len(entries):

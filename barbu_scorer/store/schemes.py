@@ -8,7 +8,9 @@ sessions keep their own copy, so nothing here ever touches a session.
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -17,6 +19,7 @@ from sqlite_utils import Database
 
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict, scheme_to_dict
 from barbu_scorer.scoring.barbu.schemes import BUILTINS, MAX_NAME, Scheme
+from barbu_scorer.scoring.errors import ScoringError
 
 
 class NameTaken(Exception):
@@ -53,7 +56,9 @@ def _row(row: dict[str, Any]) -> HouseScheme:
 def _data(scheme: Scheme, version: int) -> str:
     # The scheme's id is its name: that is what a session's scheme_ref and the API use.
     stored = replace(scheme, id=scheme.name, version=version)
-    return json.dumps(scheme_to_dict(stored), ensure_ascii=False)
+    data = scheme_to_dict(stored)
+    scheme_from_dict(data)  # the limits every way in applies: nothing stored half-checked
+    return json.dumps(data, ensure_ascii=False)
 
 
 def reserved(name: str) -> bool:
@@ -62,21 +67,33 @@ def reserved(name: str) -> bool:
     return any(key in (s.id.casefold(), s.name.casefold()) for s in BUILTINS.values())
 
 
+def _readable(rows: Iterable[dict[str, Any]]) -> list[HouseScheme]:
+    """The rows the rules still accept. A row stored before today's limits (say with seven
+    custom contracts) is left out, logged, rather than break every page that lists them."""
+    out = []
+    for row in rows:
+        try:
+            out.append(_row(row))
+        except ScoringError as error:
+            logging.getLogger(__name__).warning("house scheme %s unreadable: %s", row["id"], error)
+    return out
+
+
 def list_schemes(db: Database) -> list[HouseScheme]:
     """Every saved house scheme, by name."""
-    return [_row(r) for r in db.query("SELECT * FROM schemes ORDER BY name COLLATE NOCASE")]
+    return _readable(db.query("SELECT * FROM schemes ORDER BY name COLLATE NOCASE"))
 
 
 def get(db: Database, scheme_id: int) -> HouseScheme | None:
     """A saved house scheme by its row id, or None."""
-    rows = list(db.query("SELECT * FROM schemes WHERE id = ?", [scheme_id]))
-    return _row(rows[0]) if rows else None
+    rows = _readable(db.query("SELECT * FROM schemes WHERE id = ?", [scheme_id]))
+    return rows[0] if rows else None
 
 
 def by_name(db: Database, name: str) -> HouseScheme | None:
     """A saved house scheme by name (ignoring case), or None."""
-    rows = list(db.query("SELECT * FROM schemes WHERE name = ?", [name.strip()]))
-    return _row(rows[0]) if rows else None
+    rows = _readable(db.query("SELECT * FROM schemes WHERE name = ?", [name.strip()]))
+    return rows[0] if rows else None
 
 
 def find(db: Database, name: str) -> Scheme | None:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from barbu_scorer.scoring.barbu.schemes import Scheme
-from barbu_scorer.scoring.barbu.sessions import Scores, Session, block_check
+from barbu_scorer.scoring.barbu.sessions import Scores, Session
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,23 @@ class BlockSums:
     def check_ok(self) -> bool:
         """Whether the block's raw scores add up to the scheme's totals."""
         return self.raw_sum == self.expected
+
+
+def block_check(scheme: Scheme, hands: Sequence[tuple[str, Sequence[int]]]) -> tuple[int, int]:
+    """What a block's raw scores add up to, and what the scheme says they should.
+
+    ``hands`` are (contract, raw) pairs; a complete block of a balanced scheme gives (0, 0).
+    A Ravage City hand is expected to add up to its tie's shares (a tie of k players
+    hands out k times the k-way share, not the one-player penalty).
+    """
+    return sum(sum(raw) for _, raw in hands), sum(_expected(scheme, c, r) for c, r in hands)
+
+
+def _expected(scheme: Scheme, contract: str, raw: Sequence[int]) -> int:
+    if contract != "ravage_city":
+        return scheme.total(contract)
+    tie = sum(1 for r in raw if r)
+    return tie * scheme.shares[tie - 1] if tie else 0
 
 
 def block_of(scheme: Scheme, number: int) -> int:

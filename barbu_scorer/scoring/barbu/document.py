@@ -84,6 +84,11 @@ def read_document(
     hands = doc.get("hands", [])
     if not isinstance(hands, list):
         raise ScoringError("hands must be a list")
+    if len(hands) > scheme.hands:  # refused before reading: the length bounds the work
+        raise ScoringError(
+            f"a session of {scheme.name} has {scheme.hands} hands, not {len(hands)}",
+            scheme.hands + 1,
+        )
     return scheme, players, first, [read_hand(h, i + 1) for i, h in enumerate(hands)]
 
 

@@ -180,6 +180,11 @@ def _component(scheme: Scheme, contract: str, facts: Mapping[str, Any]) -> Raw:
         seats = {_seat(s, "each of most_cards", n) for s in most}
         if len(seats) != len(most):
             raise ScoringError("most_cards: a player is listed twice")
+        if len(seats) > scheme.tricks:
+            raise ScoringError(
+                f"most_cards: at most {scheme.tricks} players can tie: each of them took "
+                f"a trick, and a hand has {scheme.tricks}"
+            )
         share = scheme.shares[len(seats) - 1]
         return tuple(share * (i in seats) for i in range(n))
     raise ScoringError(f"{scheme.name_of(contract)} is entered as raw scores, not facts")
@@ -202,6 +207,30 @@ def _check_salad(scheme: Scheme, facts: Mapping[str, Any]) -> None:
     if facts["hearts"][king] < need:
         took = "K♥ and A♥" if need == 2 else "K♥"
         raise ScoringError(f"seat {king} took {took}, so at least {need} hearts")
+    _check_salad_cards(scheme, facts)
+
+
+def _check_salad_cards(scheme: Scheme, facts: Mapping[str, Any]) -> None:
+    """Q♥ is both a queen and a heart: some seat took it (a queen, and a heart beyond A♥
+    and K♥); and each seat's scoring cards fit in its tricks (n cards a trick)."""
+    tricks, queens, hearts = facts["tricks"], facts["queens"], facts["hearts"]
+    n = scheme.players
+    if "QH" in scheme.left_out:
+        holders: list[int | None] = [None]
+    else:
+        spare = [
+            h - (i == facts["ace_of_hearts"]) - (i == facts["king_of_hearts"])
+            for i, h in enumerate(hearts)
+        ]
+        holders = [i for i in range(n) if queens[i] and spare[i] > 0]
+        if not holders:
+            raise ScoringError("Q♥ is a queen and a heart: no player took both a queen and a heart")
+    for holder in holders:
+        if all(hearts[i] + queens[i] - (i == holder) <= n * tricks[i] for i in range(n)):
+            return
+    raise ScoringError(
+        f"a player took more scoring cards than fit in their tricks ({n} cards a trick)"
+    )
 
 
 def raw_from_facts(scheme: Scheme, contract: str, facts: Mapping[str, Any]) -> Raw:

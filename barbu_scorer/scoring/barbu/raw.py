@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import product
 from typing import Any
@@ -18,6 +19,7 @@ from barbu_scorer.scoring.barbu.contracts import NEGATIVES
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.figures import signed
+from barbu_scorer.scoring.text import MAX_RAW
 
 Vector = tuple[int, ...]
 Options = dict[int, list[Vector]]
@@ -49,13 +51,15 @@ def _component(scheme: Scheme, contract: str) -> tuple[Vector, list[tuple[Vector
     raise ScoringError(f"no facts describe {contract}")
 
 
-def _salad_seat_ok(vector: Vector) -> bool:
+def _salad_seat_ok(vector: Vector, players: int) -> bool:
     """A seat's Salad take is possible: scoring cards and the last tricks need tricks,
     and K♥ is one of the hearts taken (A♥ another)."""
     tricks, queens, penultimate, last, hearts, ace, king = vector
     if tricks == 0:
         return not (queens or hearts or penultimate or last or king)
-    return penultimate + last <= tricks and king + ace <= hearts
+    # Its scoring cards fit in its tricks (Q♥, if it holds it, counted once).
+    fits = hearts + queens - 1 <= players * tricks
+    return fits and penultimate + last <= tricks and king + ace <= hearts
 
 
 def _options(scheme: Scheme, contract: str) -> tuple[Vector, Options]:
@@ -66,7 +70,7 @@ def _options(scheme: Scheme, contract: str) -> tuple[Vector, Options]:
         flat = [
             (vector, sum(s for _, s in combo))
             for combo in combos
-            if _salad_seat_ok(vector := tuple(x for vec, _ in combo for x in vec))
+            if _salad_seat_ok(vector := tuple(x for vec, _ in combo for x in vec), scheme.players)
         ]
     else:
         target, flat = _component(scheme, contract)
@@ -76,7 +80,18 @@ def _options(scheme: Scheme, contract: str) -> tuple[Vector, Options]:
     return target, dict(by_score)
 
 
-_CACHE: dict[tuple[Any, ...], tuple[Vector, Options]] = {}
+OPTIONS_CACHED = 32
+"""How many schemes' options are kept (a 10-player Salad's take about half a megabyte)."""
+VERDICTS_CACHED = 4096
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """A contract's options as a cache key: equal and hashed by the figures alone."""
+
+    key: tuple[Any, ...]
+    scheme: Scheme = field(compare=False, hash=False)
+    contract: str = field(compare=False, hash=False)
 
 
 def _options_key(scheme: Scheme, contract: str) -> tuple[Any, ...]:
@@ -91,19 +106,22 @@ def _options_key(scheme: Scheme, contract: str) -> tuple[Any, ...]:
     )
 
 
+@lru_cache(maxsize=OPTIONS_CACHED)
+def _cached_options(shape: _Shape) -> tuple[Vector, Options]:
+    return _options(shape.scheme, shape.contract)
+
+
 def _accepts(scheme: Scheme, contract: str, raw: tuple[int, ...]) -> bool:
     """Whether some legal facts give these raw scores: options cached per scheme figures
     (Salad's are costly to build), verdicts cached too, since every page view re-scores
-    the stored hands and Salad's search takes a good part of a second."""
-    key = _options_key(scheme, contract)
-    if key not in _CACHE:
-        _CACHE[key] = _options(scheme, contract)
-    return _verdict(key, raw)
+    the stored hands and Salad's search takes a good part of a second. Both caches are
+    bounded: the least recently used go first."""
+    return _verdict(_Shape(_options_key(scheme, contract), scheme, contract), raw)
 
 
-@lru_cache(maxsize=4096)
-def _verdict(key: tuple[Any, ...], raw: tuple[int, ...]) -> bool:
-    target, options = _CACHE[key]
+@lru_cache(maxsize=VERDICTS_CACHED)
+def _verdict(shape: _Shape, raw: tuple[int, ...]) -> bool:
+    target, options = _cached_options(shape)
     return _possible(target, options, raw)
 
 
@@ -123,7 +141,8 @@ def _possible(target: Vector, options: Options, raw: Sequence[int]) -> bool:
 
 
 def _ravage_possible(scheme: Scheme, raw: Sequence[int]) -> bool:
-    for size, share in enumerate(scheme.shares, start=1):
+    # At most as many seats tie as took tricks: each of them took cards.
+    for size, share in enumerate(scheme.shares[: scheme.tricks], start=1):
         takers = [r for r in raw if r != 0]
         if share == 0 and not takers:
             return True
@@ -139,6 +158,8 @@ def check_raw(scheme: Scheme, contract: str, raw: Any) -> tuple[int, ...]:
         raise ScoringError(f"raw: give one score per player ({n})")
     if any(isinstance(r, bool) or not isinstance(r, int) for r in raw):
         raise ScoringError("raw: scores are whole numbers")
+    if any(abs(r) > MAX_RAW for r in raw):
+        raise ScoringError(f"raw: scores are between -{MAX_RAW:,} and {MAX_RAW:,}")
     scores: Vector = tuple(raw)
     total = sum(scores)
     name = scheme.name_of(contract)

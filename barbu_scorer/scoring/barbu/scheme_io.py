@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict
-from typing import Any, TypeGuard
+from typing import Any
 
 from barbu_scorer.scoring.barbu import cards
 from barbu_scorer.scoring.barbu.contracts import (
@@ -15,14 +15,20 @@ from barbu_scorer.scoring.barbu.contracts import (
 )
 from barbu_scorer.scoring.barbu.schemes import (
     BUILTINS,
+    MAX_CONTRACT_NAME,
+    MAX_CUSTOM,
+    MAX_NAME,
     MAX_PLAYERS,
     MAX_QUOTA,
+    MAX_QUOTA_PENALTY,
+    MAX_REMINDER,
     MIN_PLAYERS,
     CustomContract,
     Scheme,
     builtin,
 )
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.text import MAX_FIGURE, MAX_VERSION, check_int, check_label
 
 CHOICES: dict[str, tuple[Any, ...]] = {
     "double_targets": ("anyone", "declarer"),
@@ -46,14 +52,8 @@ def scheme_to_dict(scheme: Scheme) -> dict[str, Any]:
     return data
 
 
-def _int(value: Any, what: str, low: int | None = None, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ScoringError(f"scheme: {what} must be a whole number, not {value!r}")
-    if low is not None and high is not None and not low <= value <= high:
-        raise ScoringError(f"scheme: {what} must be between {low} and {high}, not {value}")
-    if low is not None and value < low:
-        raise ScoringError(f"scheme: {what} must be at least {low}, not {value}")
-    return value
+def _int(value: Any, what: str, low: int = -MAX_FIGURE, high: int = MAX_FIGURE) -> int:
+    return check_int(value, f"scheme: {what}", low, high)
 
 
 def _ints(value: Any, what: str, length: int) -> tuple[int, ...]:
@@ -62,27 +62,24 @@ def _ints(value: Any, what: str, length: int) -> tuple[int, ...]:
     return tuple(_int(v, what) for v in value)
 
 
-def _is_name(value: Any) -> TypeGuard[str]:
-    """Some text fit to show in a message or on a page: no line breaks or control codes."""
-    return isinstance(value, str) and bool(value.strip()) and value.isprintable()
-
-
 def _custom(raw: Any) -> CustomContract:
     if not isinstance(raw, Mapping):
         raise ScoringError("scheme: a custom contract must be an object")
-    cid, name = raw.get("id"), raw.get("name")
-    if not isinstance(cid, str) or not cid or not _is_name(name):
-        raise ScoringError("scheme: a custom contract needs an id and a name (one line)")
+    cid = check_label(raw.get("id"), MAX_CONTRACT_NAME, "scheme: a custom contract's id")
+    name = check_label(raw.get("name"), MAX_CONTRACT_NAME, "scheme: a custom contract's name")
     if cid in BUILTIN_CONTRACTS:
         raise ScoringError(f"scheme: custom contract id {cid!r} is a built-in contract's")
     positive = raw.get("positive", False)
     if not isinstance(positive, bool):
         raise ScoringError(f"scheme: custom contract {name}: positive must be true or false")
     total = _int(raw.get("total"), f"custom contract {name}'s total")
-    reminder = raw.get("reminder", "")
-    if not isinstance(reminder, str):
-        raise ScoringError(f"scheme: custom contract {name}: the reminder must be text")
-    return CustomContract(cid, name.strip(), positive, total, reminder.strip())
+    reminder = check_label(
+        raw.get("reminder", ""),
+        MAX_REMINDER,
+        f"scheme: custom contract {name}'s reminder",
+        blank=True,
+    )
+    return CustomContract(cid, name, positive, total, reminder)
 
 
 def _base(data: Mapping[str, Any]) -> Scheme:
@@ -132,6 +129,8 @@ def _customs(data: Mapping[str, Any], base: Scheme) -> tuple[CustomContract, ...
     raw = data.get("custom", [asdict(c) for c in base.custom])
     if not isinstance(raw, list | tuple):
         raise ScoringError("scheme: custom is a list of contracts")
+    if len(raw) > MAX_CUSTOM:
+        raise ScoringError(f"scheme: at most {MAX_CUSTOM} custom contracts, not {len(raw)}")
     custom = tuple(_custom(c) for c in raw)
     if len({c.id for c in custom}) != len(custom):
         raise ScoringError("scheme: two custom contracts have the same id")
@@ -191,9 +190,7 @@ def scheme_from_dict(data: Mapping[str, Any]) -> Scheme:
     if not isinstance(data, Mapping):
         raise ScoringError("scheme: must be a built-in's id, a saved scheme's name or an object")
     base = _base(data)
-    name = data.get("name", base.name)
-    if not _is_name(name):
-        raise ScoringError("scheme: the name must be some text, on one line")
+    name = check_label(data.get("name", base.name), MAX_NAME, "scheme: the name")
     players = _int(data.get("players", base.players), "players", MIN_PLAYERS, MAX_PLAYERS)
     pack = _pack(data, base)
     left_out = _left_out(data, base, pack, players)
@@ -203,8 +200,8 @@ def scheme_from_dict(data: Mapping[str, Any]) -> Scheme:
     options = _options(data, base)
     awards, shares = data.get("awards"), data.get("shares")
     return Scheme(
-        id=str(data.get("id", name)),
-        name=name.strip(),
+        id=check_label(data.get("id", name), MAX_NAME, "scheme: the id"),
+        name=name,
         players=players,
         pack=pack,
         left_out=left_out,
@@ -218,7 +215,9 @@ def scheme_from_dict(data: Mapping[str, Any]) -> Scheme:
         else default_shares(players, base.shares),
         custom=custom,
         quota=_int(data.get("quota", base.quota), "quota", 0, MAX_QUOTA),
-        quota_penalty=_int(data.get("quota_penalty", base.quota_penalty), "quota penalty", 0),
-        version=_int(data.get("version", 1), "version", 1),
+        quota_penalty=_int(
+            data.get("quota_penalty", base.quota_penalty), "quota penalty", 0, MAX_QUOTA_PENALTY
+        ),
+        version=_int(data.get("version", 1), "version", 1, MAX_VERSION),
         **options,
     )

@@ -22,8 +22,9 @@ Order = Literal["choice", "fixed"]
 Chooser = Literal["declarer", "dealer"]
 DominoesStart = Literal["rank", "fixed", "first_card"]
 
-# The scheme editor's limits: its forms and templates read them from here. (The JSON
-# paths do not apply them yet: a scheme read from JSON is checked by its rules alone.)
+# A scheme's limits: the editor's forms and templates read them from here, and
+# scheme_io.scheme_from_dict applies them to every scheme read from JSON (import, API,
+# command line, the store). Every figure is also bounded by scoring.text.MAX_FIGURE.
 MAX_NAME = 60  # characters of a scheme's name
 MAX_CONTRACT_NAME = 40  # characters of a custom contract's name
 MAX_REMINDER = 120  # characters of a custom contract's one-line reminder

@@ -282,11 +282,3 @@ def ranking(totals: Sequence[int]) -> list[tuple[int, int]]:
     """(place, seat) best first; tied players share a place ("1, 1, 3")."""
     order = sorted(range(len(totals)), key=lambda s: (-totals[s], s))
     return [(1 + sum(1 for t in totals if t > totals[seat]), seat) for seat in order]
-
-
-def block_check(scheme: Scheme, hands: Sequence[tuple[str, Sequence[int]]]) -> tuple[int, int]:
-    """What a block's raw scores add up to, and what the scheme says they should.
-
-    ``hands`` are (contract, raw) pairs; a complete block of a balanced scheme gives (0, 0).
-    """
-    return sum(sum(raw) for _, raw in hands), sum(scheme.total(c) for c, _ in hands)

@@ -6,17 +6,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from barbu_scorer.scoring.bridge.partscore import (
+    UNFINISHED_PARTSCORE,
+    PartscoreRule,
+    check_partscore_rule,
+)
 from barbu_scorer.scoring.bridge.rubber import (
     SIDE_NAMES,
     SIDES,
-    UNFINISHED_PARTSCORE,
     Contract,
     Entry,
     Points,
     RubberState,
     RubberStep,
     Side,
-    is_int,
     other,
     record_below,
     score_contract,
@@ -234,23 +237,15 @@ def _next_deal(deals: Sequence[Deal], state: RubberState, first_dealer: int) -> 
     )
 
 
-def _check_bonus(unfinished_partscore: object) -> None:
-    if not is_int(unfinished_partscore) or unfinished_partscore < 0:
-        raise ScoringError(
-            "the unfinished part-score bonus must be a whole number of points,"
-            f" not {shown(unfinished_partscore)}"
-        )
-
-
 def score_session(
     deals: Sequence[Deal],
     *,
     first_dealer: int = 0,
-    unfinished_partscore: int = UNFINISHED_PARTSCORE,
+    unfinished_partscore: PartscoreRule = UNFINISHED_PARTSCORE,
 ) -> SessionScore:
     """Score the deals in order: rubber bridge, barbu points, running totals, the result."""
     check_session(deals, first_dealer)
-    _check_bonus(unfinished_partscore)
+    check_partscore_rule(unfinished_partscore)
     state = RubberState()
     scored: list[DealScore] = []
     running = Points()
@@ -290,4 +285,4 @@ class BridgeDocument:
     players: tuple[str, ...]
     deals: tuple[Deal, ...]
     first_dealer: int = 0
-    unfinished_partscore: int = UNFINISHED_PARTSCORE
+    unfinished_partscore: PartscoreRule = UNFINISHED_PARTSCORE

@@ -19,8 +19,11 @@ from barbu_scorer.scoring.bridge.deals import (
     dealer_of,
     score_session,
 )
-from barbu_scorer.scoring.bridge.rubber import (
+from barbu_scorer.scoring.bridge.partscore import (
     UNFINISHED_PARTSCORE,
+    check_partscore_rule,
+)
+from barbu_scorer.scoring.bridge.rubber import (
     Contract,
     Honours,
     Points,
@@ -211,9 +214,7 @@ def read_bridge_document(doc: object) -> BridgeDocument:
         raise ScoringError("players must be a list of four names, seats 0 to 3")
     names = player_names(players)
     first_dealer = _whole(data.get("first_dealer", 0), "the first dealer (a seat)", 3)
-    bonus = _whole(
-        data.get("unfinished_partscore", UNFINISHED_PARTSCORE), "unfinished_partscore", None
-    )
+    bonus = check_partscore_rule(data.get("unfinished_partscore", UNFINISHED_PARTSCORE))
     raw_deals = data["deals"]
     if not isinstance(raw_deals, list):
         raise ScoringError("deals must be a list")

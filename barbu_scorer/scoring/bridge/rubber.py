@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, TypeGuard
 
+from barbu_scorer.scoring.bridge.partscore import LAW_80, PartscoreRule, partscore_bonuses
 from barbu_scorer.scoring.errors import ScoringError
 
 Side = Literal["NS", "EW"]
@@ -23,7 +24,6 @@ GAME = 100
 RUBBER_BONUS_TWO_NIL = 700
 RUBBER_BONUS_TWO_ONE = 500
 UNFINISHED_GAME = 300
-UNFINISHED_PARTSCORE = 50
 
 
 def is_int(value: object) -> TypeGuard[int]:
@@ -283,17 +283,16 @@ def record_below(state: RubberState, below: Points) -> RubberStep:
 
 
 def unfinished_rubber(
-    state: RubberState, partscore_bonus: int = UNFINISHED_PARTSCORE
+    state: RubberState, partscore_rule: PartscoreRule = LAW_80
 ) -> tuple[Entry, ...]:
-    """Bonuses when play stops inside a rubber: 300 for the only game, a bonus per part-score."""
+    """Bonuses when play stops inside a rubber: 300 for the only game, and the part-score
+    bonus of the session's rule (``scoring.bridge.partscore``)."""
     entries = [
         Entry(side, UNFINISHED_GAME, "above", "unfinished")
         for side in SIDES
         if state.games.of(side) == 1 and state.games.of(other(side)) == 0
     ]
-    entries += [
-        Entry(side, partscore_bonus, "above", "unfinished")
-        for side in SIDES
-        if state.partscores.of(side) > 0 and partscore_bonus
-    ]
+    with_part = [side for side in SIDES if state.partscores.of(side) > 0]
+    bonus = partscore_bonuses(partscore_rule, len(with_part))
+    entries += [Entry(side, bonus, "above", "unfinished") for side in with_part if bonus]
     return tuple(entries)

@@ -5,19 +5,22 @@ from __future__ import annotations
 from typing import Any
 
 from barbu_scorer.scoring.bridge.deals import DEALS
+from barbu_scorer.scoring.bridge.partscore import (
+    UNFINISHED_PARTSCORE,
+    PartscoreRule,
+)
 from barbu_scorer.scoring.bridge.rubber import (
     GAME,
     RUBBER_BONUS_TWO_NIL,
     RUBBER_BONUS_TWO_ONE,
     UNFINISHED_GAME,
-    UNFINISHED_PARTSCORE,
 )
 
 FORMAT = "barbu-bridge/1"
 SCHEME_ID = "barbu_bridge"
 
 
-def bridge_scheme(unfinished_partscore: int = UNFINISHED_PARTSCORE) -> dict[str, Any]:
+def bridge_scheme(unfinished_partscore: PartscoreRule = UNFINISHED_PARTSCORE) -> dict[str, Any]:
     """The built-in Barbu Bridge scheme, described for display."""
     return {
         "id": SCHEME_ID,

@@ -16,6 +16,7 @@ from barbu_scorer.scoring.bridge.deals import (
     RubberSummary,
     SessionScore,
 )
+from barbu_scorer.scoring.bridge.partscore import PartscoreRule
 from barbu_scorer.scoring.bridge.rubber import SIDES, Points, Side
 from barbu_scorer.scoring.bridge.scheme import FORMAT
 from barbu_scorer.scoring.bridge.subgames import SUBGAME_FIELDS, Subgame
@@ -91,7 +92,7 @@ class ComputedBridge(TypedDict):
     format: str
     players: list[str]
     first_dealer: int
-    unfinished_partscore: int
+    unfinished_partscore: PartscoreRule
     deals: list[ScoredDeal]
     rubbers: list[RubberDict]
     unfinished_bonus: PerSide

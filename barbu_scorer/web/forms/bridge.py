@@ -12,7 +12,7 @@ from werkzeug.datastructures import MultiDict
 from wtforms import IntegerField, RadioField
 from wtforms.validators import InputRequired
 
-from barbu_scorer.scoring.bridge.rubber import UNFINISHED_PARTSCORE
+from barbu_scorer.scoring.bridge.partscore import LAW_80, UNFINISHED_PARTSCORE, PartscoreRule
 from barbu_scorer.scoring.bridge.subgames import SPLIT_CARDS, SUBGAMES, split_from
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.web.forms.common import (
@@ -27,9 +27,19 @@ PASSED = "pass"
 HONOURS = ("NS-100", "NS-150", "EW-100", "EW-150")
 
 
-# What a part-score is worth in a rubber left unfinished: SPEC section 3's 50, or the 100 of
-# some editions.
-PARTSCORE_BONUSES = (UNFINISHED_PARTSCORE, 100)
+# What a part-score is worth in a rubber left unfinished (SPEC section 3): Law 80 of the
+# 1993 Laws by default, or the older setting of 50 or 100 to each side with one.
+PARTSCORE_CHOICES = (
+    (LAW_80, _l("Law 80: 100 to the only side")),
+    (50, _l("50 to each side with one")),
+    (100, _l("100 to each side with one")),
+)
+
+
+def _partscore_rule(value: object) -> PartscoreRule:
+    """A posted choice as the setting: "law80", or a number of points."""
+    text = str(value)
+    return int(text) if text in ("50", "100") else text
 
 
 class NewBridgeForm(FlaskForm):
@@ -41,8 +51,8 @@ class NewBridgeForm(FlaskForm):
     first = RadioField(_l("First dealer"), default="random", validate_choice=False)
     unfinished_partscore = RadioField(
         _l("A part-score in an unfinished rubber"),
-        choices=radio_choices(*((points, str(points)) for points in PARTSCORE_BONUSES)),
-        coerce=int,
+        choices=radio_choices(*PARTSCORE_CHOICES),
+        coerce=_partscore_rule,
         default=UNFINISHED_PARTSCORE,
     )
 

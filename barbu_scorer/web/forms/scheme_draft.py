@@ -23,7 +23,8 @@ def candidate_cards(pack: int, left_out: tuple[str, ...] = ()) -> list[str]:
     """The cards offered as left out: the lowest three ranks of each suit, ♣ ♦ ♠ ♥."""
     low = cards.ranks(pack)[:3]
     offered = [rank + suit for rank in low for suit in ("C", "D", "S", "H")]
-    return offered + [c for c in left_out if c not in offered]
+    # Only real cards of this pack: a posted "left_out" may be anything at all.
+    return offered + [c for c in left_out if c not in offered and cards.is_card(c, pack)]
 
 
 def sequence_of(scheme: Scheme) -> list[str]:

@@ -39,7 +39,7 @@ from barbu_scorer.scoring.barbu.schemes import (
     MAX_REMINDER,
     MIN_PLAYERS,
 )
-from barbu_scorer.web.forms.common import radio_choices
+from barbu_scorer.web.forms.common import Label, radio_choices
 
 NEEDS_VALUE = _l("Give a whole number here.")
 
@@ -74,7 +74,11 @@ class CustomContractForm(Form):
     id = HiddenField()
     name = StringField(
         _l("Name"),
-        validators=[InputRequired(_l("A contract needs a name.")), Length(max=MAX_CONTRACT_NAME)],
+        validators=[
+            InputRequired(_l("A contract needs a name.")),
+            Length(max=MAX_CONTRACT_NAME),
+            Label(MAX_CONTRACT_NAME),
+        ],
     )
     kind = RadioField(
         _l("Kind"),
@@ -87,14 +91,17 @@ class CustomContractForm(Form):
         validators=[InputRequired(_l("Give the points one hand hands out in all."))],
     )
     reminder = StringField(
-        _l("One-line reminder"), validators=[Optional(), Length(max=MAX_REMINDER)]
+        _l("One-line reminder"),
+        validators=[Optional(), Length(max=MAX_REMINDER), Label(MAX_REMINDER)],
     )
 
 
 class NewContractForm(Form):
     """The empty row that adds a custom contract when its name is filled in."""
 
-    name = StringField(_l("Name"), validators=[Length(max=MAX_CONTRACT_NAME)])
+    name = StringField(
+        _l("Name"), validators=[Length(max=MAX_CONTRACT_NAME), Label(MAX_CONTRACT_NAME)]
+    )
     kind = RadioField(
         _l("Kind"),
         choices=radio_choices(("negative", _l("negative")), ("positive", _l("positive"))),
@@ -103,7 +110,8 @@ class NewContractForm(Form):
     )
     total = WholeNumber(_l("Total per hand"))
     reminder = StringField(
-        _l("One-line reminder"), validators=[Optional(), Length(max=MAX_REMINDER)]
+        _l("One-line reminder"),
+        validators=[Optional(), Length(max=MAX_REMINDER), Label(MAX_REMINDER)],
     )
 
     def validate_name(self, field: StringField) -> None:
@@ -124,7 +132,11 @@ class SchemeForm(FlaskForm):
 
     name = StringField(
         _l("Name"),
-        validators=[InputRequired(_l("Give the scheme a name.")), Length(max=MAX_NAME)],
+        validators=[
+            InputRequired(_l("Give the scheme a name.")),
+            Length(max=MAX_NAME),
+            Label(MAX_NAME),
+        ],
     )
     players = WholeNumber(
         _l("Players"),
@@ -209,4 +221,4 @@ class ImportForm(FlaskForm):
 
     text = TextAreaField(_l("Paste the scheme's JSON"), validators=[Optional()])
     file = FileField(_l("or pick a file"))
-    name = StringField(_l("Save it as (optional)"), validators=[Optional(), Length(max=MAX_NAME)])
+    name = StringField(_l("Save it as (optional)"), validators=[Optional()])

@@ -8,6 +8,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from barbu_scorer.games import Game, Stored, import_document, load
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.text import MAX_VERSION, read_json
 from barbu_scorer.store.rows import Conflict, Stale
 from barbu_scorer.store.sessions import key_matches
 from barbu_scorer.web.db import get_db
@@ -56,10 +57,9 @@ def _http_error(error: Any) -> tuple[Response, int]:
 
 
 def _body() -> Any:
-    data = request.get_json(silent=True)
-    if data is None:
+    if not request.is_json:
         raise ApiError(400, "the body must be a JSON document (Content-Type: application/json)")
-    return data
+    return read_json(request.get_data())
 
 
 def _session(session_id: str) -> tuple[Game, Stored]:
@@ -82,10 +82,13 @@ def _if_match() -> int | None:
     value = request.headers.get("If-Match")
     if value is None:
         return None
-    try:
-        return int(value.strip().strip('"').removeprefix("W/").strip('"'))
-    except ValueError:
-        raise ApiError(400, "If-Match carries the session's version, a whole number") from None
+    digits = value.strip().removeprefix("W/").strip('"')
+    if (
+        not (digits.isascii() and digits.isdigit() and len(digits) <= 19)
+        or int(digits) > MAX_VERSION
+    ):
+        raise ApiError(400, "If-Match carries the session's version, a whole number")
+    return int(digits)
 
 
 def _document(session_id: str, status: int = 200, **extra: Any) -> tuple[Response, int]:

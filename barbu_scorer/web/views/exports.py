@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
@@ -13,6 +11,7 @@ from wtforms import TextAreaField
 from barbu_scorer.games import Game, Stored, game_of_document, import_document, load
 from barbu_scorer.paper.exports import document_json
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.text import read_json
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.views.access import remember, scheme_lookup
 
@@ -64,9 +63,9 @@ def import_session() -> str | Response:
         upload = request.files.get("file")
         raw = upload.read() if upload and upload.filename else (form.text.data or "").encode()
         try:
-            doc = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as problem:
-            error = _("This is not a JSON session document: %(why)s", why=str(problem))
+            doc = read_json(raw)
+        except ScoringError as problem:
+            error = _("This is not a JSON session document: %(why)s", why=problem.message)
         else:
             try:
                 session_id, key = import_document(get_db(), doc, scheme_lookup())

@@ -21,8 +21,9 @@ from werkzeug.wrappers import Response
 
 from barbu_scorer.scoring.barbu.cards import card_label
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict, scheme_to_dict
-from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme, builtin, renamed
+from barbu_scorer.scoring.barbu.schemes import BUILTINS, MAX_NAME, Scheme, builtin, renamed
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.text import check_label, read_json
 from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.scheme_draft import candidate_cards, resized
@@ -128,10 +129,12 @@ def _save(
                     ),
                     "ok",
                 )
-    except scheme_store.NameTaken as error:
+    except (scheme_store.NameTaken, ScoringError) as error:
         verdict = verdict_on(draft, house.id if house else None)
         verdict.add("name", str(error), True)
-        return _render(drawn(draft, version), verdict, house, 409)
+        return _render(
+            drawn(draft, version), verdict, house, 422 if isinstance(error, ScoringError) else 409
+        )
     except scheme_store.SchemeChanged as error:
         current = scheme_store.get(db, house.id) if house else None
         verdict = verdict_on(draft, house.id if house else None)
@@ -252,14 +255,11 @@ def _imported(form: ImportForm) -> Scheme:
     text = upload.read().decode("utf-8", "replace") if upload else (form.text.data or "")
     if not text.strip():
         raise ScoringError(_("Paste a scheme's JSON or pick a file."))
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:
-        raise ScoringError(_("This is not JSON: %(e)s", e=str(error))) from None
+    data = read_json(text)
     if isinstance(data, dict) and isinstance(data.get("scheme"), dict):
         data = data["scheme"]  # a whole session document: take its scheme
     scheme = scheme_from_dict(data)
-    name = (form.name.data or "").strip() or scheme.name
+    name = check_label(form.name.data or "", MAX_NAME, _("Save it as"), blank=True) or scheme.name
     return replace(scheme, id=name, name=name)
 
 

@@ -1,0 +1,120 @@
+"""The one rule for text a visitor types and the one bound on numbers a visitor sends.
+
+Every name and label (players, sessions, schemes, custom contracts and their reminders)
+goes through :func:`check_label`, on every way in: the forms, the JSON API, the import
+pages, the command line and the store. A label is one line of plain text: no line
+breaks, no control characters (C0, C1) and no characters that change the direction or
+the look of the text around it (bidi overrides, isolates and marks, U+202E...), so what
+is stored is what every page shows. Numbers go through :func:`check_int`.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from typing import Any
+
+from barbu_scorer.scoring.errors import ScoringError
+
+MAX_FIGURE = 10_000
+"""The largest size of any figure a scheme holds: a value, an award, a share, a total."""
+MAX_RAW = 1_000_000
+"""The largest size of a raw score given for a hand (values times tricks stay below it)."""
+MAX_VERSION = 2**63 - 1
+"""A version (of a session or a scheme) fits in SQLite's 64-bit integer."""
+
+# Joiners keep emoji sequences and some scripts whole; every other format character
+# (category Cf: bidi controls, invisible marks, the byte-order mark) is refused.
+_ALLOWED_FORMAT = frozenset("\u200c\u200d")
+
+
+def bad_character(text: str) -> str | None:
+    """The first character of ``text`` a label may not hold, or None."""
+    for char in text:
+        if char.isprintable() or char in _ALLOWED_FORMAT:
+            continue
+        return char
+    return None
+
+
+def _describe(char: str) -> str:
+    name = unicodedata.name(char, "") if not 0xD800 <= ord(char) <= 0xDFFF else ""
+    code = f"U+{ord(char):04X}"
+    return f"{code} {name}" if name else code
+
+
+def check_label(text: object, max_len: int, what: str, *, blank: bool = False) -> str:
+    """``text`` stripped, when it is one line of plain text of at most ``max_len``
+    characters (and not blank, unless ``blank``); else a ScoringError naming ``what``."""
+    if not isinstance(text, str):
+        raise ScoringError(f"{what} must be some text")
+    stripped = text.strip()
+    if not stripped and not blank:
+        raise ScoringError(f"{what} must not be blank")
+    bad = bad_character(stripped)
+    if bad is not None:
+        raise ScoringError(
+            f"{what} must be one line of plain text, without line breaks, control or "
+            f"direction-changing characters (found {_describe(bad)})"
+        )
+    if len(stripped) > max_len:
+        raise ScoringError(f"{what}: keep it to {max_len} characters")
+    return stripped
+
+
+def check_int(value: object, what: str, low: int = -MAX_FIGURE, high: int = MAX_FIGURE) -> int:
+    """``value`` when it is a whole number from ``low`` to ``high``; else a ScoringError."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ScoringError(f"{what} must be a whole number, not {_short(value)}")
+    if not low <= value <= high:
+        shown = f", not {value}" if abs(value) < 10**20 else ""
+        raise ScoringError(f"{what} must be between {low} and {high}{shown}")
+    return value
+
+
+def _short(value: object) -> str:
+    try:
+        shown = repr(value)
+    except ValueError:  # a whole number too long to print
+        return type(value).__name__
+    return shown if len(shown) <= 40 else shown[:37] + "..."
+
+
+MAX_DEPTH = 16
+"""How deeply a JSON document may nest (a session document nests five levels)."""
+
+
+def _check_parsed(data: Any) -> None:
+    """A ScoringError when parsed JSON nests deeper than ``MAX_DEPTH`` or any text in it
+    (a key or a value) is not valid Unicode: a lone surrogate (``"\\ud800"``) can be
+    neither stored nor shown."""
+    todo = [(data, 0)]
+    while todo:
+        item, depth = todo.pop()
+        if depth > MAX_DEPTH:
+            raise ScoringError("not valid JSON: nested too deeply")
+        if isinstance(item, dict):
+            todo.extend((part, depth + 1) for part in (*item.keys(), *item.values()))
+        elif isinstance(item, list):
+            todo.extend((part, depth + 1) for part in item)
+        elif isinstance(item, str) and any(0xD800 <= ord(c) <= 0xDFFF for c in item):
+            raise ScoringError("not valid JSON text: it holds a lone surrogate (\\ud800...)")
+
+
+def read_json(text: str | bytes) -> Any:
+    """A JSON document parsed, or a ScoringError saying in one line why it is not one:
+    not UTF-8, not JSON, nested too deeply, a number too long to read, a lone surrogate."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ScoringError(
+            f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
+        ) from None
+    except UnicodeDecodeError:
+        raise ScoringError("not valid JSON: the text is not UTF-8") from None
+    except RecursionError:
+        raise ScoringError("not valid JSON: nested too deeply") from None
+    except ValueError:  # a whole number past Python's 4,300 digits
+        raise ScoringError("not valid JSON: a number has too many digits") from None
+    _check_parsed(data)
+    return data

@@ -1,0 +1,52 @@
+"""Reading a session: its row and its entries from one snapshot of the database."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from sqlite_utils import Database
+from sqlite_utils.db import NotFoundError
+
+
+@contextmanager
+def reading(db: Database) -> Iterator[None]:
+    """One read transaction: every SELECT inside sees the same committed state, so a
+    session's version and its entries never come from two different writes. Inside a
+    write transaction (which already sees one state) it adds nothing."""
+    if db.conn.in_transaction:
+        yield
+        return
+    db.conn.execute("BEGIN")
+    try:
+        yield
+    finally:
+        db.conn.commit()
+
+
+def format_of(db: Database, session_id: str) -> str | None:
+    """The stored session's format (which game it plays), or None when there is none."""
+    try:
+        row = db.table("sessions").get(session_id)
+    except NotFoundError:
+        return None
+    return str(row["format"])
+
+
+def read_session(
+    db: Database, session_id: str, session_format: str
+) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]] | None:
+    """A session's row and its entries in order; None when there is no such session or it
+    plays another game (another ``format``)."""
+    with reading(db):
+        try:
+            row = db.table("sessions").get(session_id)
+        except NotFoundError:
+            return None
+        if row["format"] != session_format:
+            return None
+        hands = db.table("hands").rows_where("session_id = ?", [session_id], order_by="number")
+        entries = tuple(json.loads(r["entry"]) for r in hands)
+    return row, entries

@@ -1,0 +1,219 @@
+"""Issue 13: malformed input is a 400 (or the form again) with a clear message, never a
+500; the API's status order (412 before the rules) and its no-op PUT; one snapshot per
+read. Each test is named after the defect it guards against."""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from test_api import SPEC_HANDS, create, key_header
+
+from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.text import read_json
+from barbu_scorer.store import sessions as session_store
+from barbu_scorer.web.db import get_db
+
+DEEP = "[" * 100_000 + "]" * 100_000
+HUGE = "1" + "0" * 5000
+DOC = {"format": "barbu-session/1", "players": ["Ada", "Ben", "Clara", "Dan"]}
+
+
+@pytest.fixture
+def lenient(app: Flask) -> Flask:
+    """The app answering an unexpected exception as a 500 (not raising it in the test)."""
+    app.testing = False
+    return app
+
+
+def error_of(response: Any, status: int = 400) -> str:
+    assert response.status_code == status, response.get_data(as_text=True)[:300]
+    body = response.get_json()
+    assert set(body) == {"error", "hand"}
+    return str(body["error"])
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (DEEP, "nested too deeply"),
+        ("[" * 40 + "]" * 40, "nested too deeply"),
+        ('{"a": ' + HUGE + "}", "too many digits"),
+        ('{"a": "\\ud800"}', "lone surrogate"),
+        ('{"\\udfff": 1}', "lone surrogate"),
+        ("{", "not valid JSON"),
+        (b"\xff\xfe{", "not valid JSON"),
+    ],
+)
+def test_read_json_refuses_hostile_documents(text: str | bytes, message: str) -> None:
+    with pytest.raises(ScoringError, match=message):
+        read_json(text)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        DEEP,
+        '{"format": "barbu-session/1", "players": ["\\ud800", "B", "C", "D"]}',
+        '{"format": "barbu-session/1", "players": ["A", "B", "C", "D"], "first_declarer": '
+        + HUGE
+        + "}",
+        json.dumps({**DOC, "name": "Friday\u202e"}),
+        json.dumps({**DOC, "players": ["Ada\nBen", "B", "C", "D"]}),
+        json.dumps({**DOC, "scheme": {"custom": [{"id": "x", "name": "X", "total": 0}] * 800}}),
+        json.dumps({**DOC, "hands": [{"contract": "no_tricks"}] * 10_000}),
+        json.dumps({**DOC, "hands": [{"contract": "salad", "raw": [10**30, 0, 0, 0]}]}),
+        "[]",
+        '"x"',
+        "null",
+    ],
+    ids=range(11),
+)
+def test_api_create_hostile_bodies_are_400_json(lenient: Flask, body: str) -> None:
+    client = lenient.test_client()
+    error_of(client.post("/api/sessions", data=body, content_type="application/json"))
+    with lenient.app_context():
+        assert get_db()["sessions"].count == 0
+
+
+@pytest.mark.parametrize("value", ["9" * 30, "9" * 5000, "-1", "1.5", "²", "max-x"])
+def test_if_match_beyond_64_bits_is_400(lenient: Flask, value: str) -> None:
+    client = lenient.test_client()
+    created = create(client)
+    hand = {"number": 1, **SPEC_HANDS[0]}
+    response = client.post(
+        f"/api/sessions/{created['id']}/hands",
+        json=hand,
+        headers={**key_header(created), "If-Match": value},
+    )
+    assert "If-Match" in error_of(response)
+
+
+def test_stale_if_match_is_412_before_the_rules(client: FlaskClient) -> None:
+    created = create(client, SPEC_HANDS)
+    headers = {**key_header(created), "If-Match": '"7"'}
+    url = f"/api/sessions/{created['id']}"
+    # Rules that would refuse (a 400) and a hand already recorded (a 409): stale wins.
+    bad = {"contract": "no_queens", "facts": {"queens": [9, 9, 9, 9]}}
+    error_of(client.put(f"{url}/hands/1", json=bad, headers=headers), 412)
+    error_of(client.post(f"{url}/hands", json={"number": 9, **bad}, headers=headers), 412)
+    error_of(client.delete(f"{url}/hands/1", headers=headers), 412)
+    # The very add that made it stale, replayed with its old version, is still a replay.
+    fresh = create(client)
+    first = {"number": 1, **SPEC_HANDS[0]}
+    hdr = {**key_header(fresh), "If-Match": '"1"'}
+    assert (
+        client.post(f"/api/sessions/{fresh['id']}/hands", json=first, headers=hdr).status_code
+        == 201
+    )
+    assert (
+        client.post(f"/api/sessions/{fresh['id']}/hands", json=first, headers=hdr).status_code
+        == 200
+    )
+
+
+def test_identical_put_without_if_match_bumps_nothing(app: Flask, client: FlaskClient) -> None:
+    created = create(client, SPEC_HANDS)
+    url = f"/api/sessions/{created['id']}/hands/1"
+    for _ in range(3):
+        response = client.put(url, json=SPEC_HANDS[0], headers=key_header(created))
+        assert response.status_code == 200
+        assert response.headers["ETag"] == '"1"'
+    with app.app_context():
+        actions = [h["action"] for h in session_store.history(get_db(), created["id"])]
+    assert actions == ["create"]
+
+
+def test_forms_with_huge_counts_double_1_dash_and_max_x_answer_no_500(lenient: Flask) -> None:
+    client = lenient.test_client()
+    created = create(client)
+    sid = created["id"]
+    client.get(f"/s/{sid}/k/{created['edit_key']}")
+    base = {"number": "1", "version": "1", "contract": "no_tricks"}
+    posts = [
+        {**base, "tricks-0": HUGE, "tricks-1": "0", "tricks-2": "0"},
+        {**base, "tricks-0": "²", "tricks-1": "0"},
+        {**base, "double": "1-", "tricks-0": "13"},
+        {**base, "action": "max-x"},
+        {**base, "version": HUGE},
+        {**base, "version": "9" * 30},
+    ]
+    for data in posts:
+        for url in (f"/s/{sid}/hand/1", f"/s/{sid}/hand/1/preview"):
+            assert client.post(url, data=data).status_code < 500, (url, data)
+    assert (
+        client.post(f"/s/{sid}/undo", data={"version": "9" * 30, "number": "1"}).status_code < 500
+    )
+
+
+def test_scheme_editor_left_out_not_a_card_with_another_invalid_field(lenient: Flask) -> None:
+    client = lenient.test_client()
+    form = {"name": "Z", "players": "4", "pack": "52", "left_out": "ZZ", "quota": "x"}
+    for url in ("/schemes/new", "/schemes/preview"):
+        assert client.post(url, data={**form, "action": "save"}).status_code < 500
+    response = client.post("/schemes/new", data={"name": "Z", "version": "max-x", "action": "save"})
+    assert response.status_code < 500
+
+
+@pytest.mark.parametrize(
+    "text", [DEEP, '{"name": "X", "quota": ' + HUGE + "}", '{"name": "\\ud800"}'], ids=range(3)
+)
+def test_imports_with_huge_numbers_or_deep_nesting_are_refused(lenient: Flask, text: str) -> None:
+    client = lenient.test_client()
+    assert client.post("/schemes/import", data={"text": text}).status_code == 422
+    session = '{"format": "barbu-session/1", "players": ["A","B","C","D"], "x": ' + HUGE + "}"
+    for body in (DEEP, session):
+        response = client.post("/import", data={"text": body})
+        assert response.status_code == 200 and "not a JSON session document" in response.get_data(
+            as_text=True
+        )
+
+
+def test_torn_reads_a_get_never_mixes_two_versions(app: Flask, client: FlaskClient) -> None:
+    from barbu_scorer.scoring.barbu.document import read_hand
+
+    created = create(client)
+    sid, done, seen = created["id"], threading.Event(), []
+    hand = read_hand(SPEC_HANDS[0], 1)
+
+    def write() -> None:
+        with app.app_context():
+            db = get_db()
+            for _ in range(60):  # add hand 1, undo it: version 2k has one hand, 2k+1 none
+                session_store.add_hand(db, sid, 1, hand, "t")
+                session_store.delete_last(db, sid, 1, "t", None)
+        done.set()
+
+    writer = threading.Thread(target=write)
+    with app.app_context():
+        db = get_db()
+        writer.start()
+        while not done.is_set():
+            stored = session_store.load(db, sid)
+            assert stored is not None
+            seen.append((stored.version, len(stored.entries)))
+        writer.join()
+    assert len(seen) > 10
+    assert all(hands == (version + 1) % 2 for version, hands in seen)
+
+
+@pytest.mark.parametrize("body", ["null", "[]", '"x"', "3"])
+def test_bridge_deal_put_with_a_body_that_is_not_an_object_is_400(
+    lenient: Flask, body: str
+) -> None:
+    client = lenient.test_client()
+    doc = json.loads((Path(__file__).parent / "data" / "bridge_session.json").read_text())
+    response = client.post("/api/sessions", json={**doc, "deals": doc["deals"][:1]})
+    created = response.get_json()
+    response = client.put(
+        f"/api/sessions/{created['id']}/hands/1",
+        data=body,
+        content_type="application/json",
+        headers=key_header(created),
+    )
+    assert "must be an object" in error_of(response)
