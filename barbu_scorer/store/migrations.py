@@ -65,3 +65,12 @@ def m002_schemes(db: Database) -> None:
             updated TEXT NOT NULL
         )"""
     )
+
+
+@migrations()
+def m004_scheme_keys(db: Database) -> None:
+    """House schemes are owned like sessions: the hash of the key the saving browser holds.
+
+    Schemes saved before have none (NULL): anyone may edit one until a browser saves it.
+    """
+    db.execute("ALTER TABLE schemes ADD COLUMN edit_key TEXT")
