@@ -115,6 +115,8 @@ def serve(
                 threads=threads,
                 connection_limit=connection_limit,
                 channel_timeout=channel_timeout,
+                # How often idle connections are looked for: no later than their timeout.
+                cleanup_interval=min(30, channel_timeout),
             )
     except RestoreRefused as error:
         fail(str(error))

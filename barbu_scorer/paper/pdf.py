@@ -17,6 +17,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from barbu_scorer.paper.chart import running_chart
 from barbu_scorer.present.format import signed
+from barbu_scorer.present.isolate import bdi, bdi_join
 from barbu_scorer.present.sheet import build_sheet
 from barbu_scorer.resources import resource
 from barbu_scorer.scoring.barbu.document import SchemeLookup
@@ -38,6 +39,7 @@ def jinja_env() -> Environment:
     # newstyle, as Flask-Babel installs it: _("... %(n)s", n=...) escapes its arguments.
     env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     env.globals["signed"] = env.filters["signed"] = signed
+    env.filters["bdi"], env.filters["bdi_join"] = bdi, bdi_join
     return env
 
 

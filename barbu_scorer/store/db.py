@@ -32,9 +32,7 @@ def private_file(path: str | Path) -> None:
                 each.chmod(0o600)
 
 
-def connect(
-    path: str, timeout: float = WRITE_TIMEOUT, max_bytes: int | None = None
-) -> Database:
+def connect(path: str, timeout: float = WRITE_TIMEOUT, max_bytes: int | None = None) -> Database:
     """Open the SQLite file with the settings every connection wants, and migrate it.
 
     ``max_bytes`` caps the file: a write past it fails as "database or disk is full".

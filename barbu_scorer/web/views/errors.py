@@ -10,6 +10,7 @@ from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
 from barbu_scorer.present.format import minute, segments, short_names, signed
+from barbu_scorer.present.isolate import bdi, bdi_join
 from barbu_scorer.web.limits import LIMITS
 from barbu_scorer.web.views.access import owns_scheme
 
@@ -72,6 +73,12 @@ def _too_many(error: HTTPException) -> tuple[str | Response, int, dict[str, str]
     return page if isinstance(page, str) else page[0], 429, headers
 
 
+def _busy(error: HTTPException) -> tuple[str | Response, int, dict[str, str]]:
+    headers = {"Retry-After": str(RETRY_AFTER)}
+    api = _api_error(error)
+    return (api[0] if api else render_template("errors/503.html")), 503, headers
+
+
 def _too_large(error: HTTPException) -> tuple[str | Response, int]:
     error.description = "the request is too large"
     return _api_error(error) or (render_template("errors/400.html", error=error), 413)
@@ -82,6 +89,7 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(sqlite3.OperationalError, _unavailable)
     app.register_error_handler(429, _too_many)
     app.register_error_handler(413, _too_large)
+    app.register_error_handler(503, _busy)
 
     @app.before_request
     def _keep_cookie() -> None:
@@ -111,3 +119,5 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(signed)
     app.add_template_global(qr_svg)
     app.add_template_global(owns_scheme)
+    app.add_template_filter(bdi)
+    app.add_template_filter(bdi_join)

@@ -25,13 +25,13 @@ from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme, builtin, rename
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.web.db import get_db
+from barbu_scorer.web.forms.scheme_draft import candidate_cards, resized
+from barbu_scorer.web.forms.schemes import ImportForm, SchemeForm
 from barbu_scorer.web.views.access import (
     claim_unowned,
     keep_scheme_key,
     require_scheme_owner,
 )
-from barbu_scorer.web.forms.scheme_draft import candidate_cards, resized
-from barbu_scorer.web.forms.schemes import ImportForm, SchemeForm
 from barbu_scorer.web.views.scheme_editor import (
     Verdict,
     contract_cards,
