@@ -37,6 +37,8 @@ def _every_get_address(app: Flask, client: FlaskClient) -> list[str]:
     """Every GET route of the app, its arguments filled with a real session or scheme."""
     barbu = _session(client)
     bridge = _session(client, BRIDGE)
+    for created in (barbu, bridge):
+        assert client.get(created["links"]["scorer"]).status_code == 302
     scheme = client.get("/schemes/builtin/tournament/export").get_data(as_text=True)
     saved = client.post("/schemes/import", data={"text": scheme, "name": "Club"})
     assert saved.status_code == 302
