@@ -75,6 +75,7 @@ def test_every_get_route_carries_the_security_headers(app: Flask, client: FlaskC
 def test_the_policy_allows_no_inline_or_outside_script() -> None:
     policy = dict(part.split(" ", 1) for part in HEADERS["Content-Security-Policy"].split("; "))
     assert policy["script-src"] == "'self'" and policy["default-src"] == "'self'"
+    assert policy["style-src"] == "'self'" and policy["img-src"] == "'self' data:"
     assert policy["frame-ancestors"] == "'none'" and policy["base-uri"] == "'none'"
     assert policy["form-action"] == "'self'" and policy["object-src"] == "'none'"
     assert HEADERS["Referrer-Policy"] == "no-referrer"
@@ -89,6 +90,7 @@ def test_no_page_carries_inline_script(app: Flask, client: FlaskClient) -> None:
         if response.mimetype == "text/html":
             page = response.get_data(as_text=True)
             assert "<script>" not in page and " onclick=" not in page, address
+            assert " style=" not in page and "<style" not in page, address
             assert "javascript:" not in page, address
 
 
