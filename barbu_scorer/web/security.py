@@ -131,6 +131,7 @@ def log_to_stderr() -> None:
         handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
         access_log.addHandler(handler)
     access_log.setLevel(logging.INFO)
+    access_log.propagate = False  # waitress gives the root logger a handler of its own
 
 
 def init_app(app: Flask) -> None:
