@@ -31,7 +31,7 @@ def test_one_render_per_key() -> None:
 
 
 def test_many_asking_at_once_wait_for_one_render() -> None:
-    cache = PdfCache()
+    cache = PdfCache(slots=8)
     calls: list[int] = []
 
     def render() -> bytes:
@@ -56,6 +56,28 @@ def test_the_cache_keeps_its_size() -> None:
     for n in range(50):
         cache.get(f"s{n}", (f"s{n}", 1), lambda: b"x" * 300)
     assert cache._size <= 1000 and len(cache._items) == 3
+
+
+def test_past_its_slots_a_request_is_busy_at_once_but_a_cached_one_is_served() -> None:
+    cache = PdfCache(slots=1)
+    started, done = threading.Event(), threading.Event()
+
+    def slow() -> bytes:
+        started.set()
+        done.wait(5)
+        return b"slow"
+
+    cache.get("c", ("c", 1), lambda: b"cached")
+    worker = threading.Thread(target=lambda: cache.get("a", ("a", 1), slow))
+    worker.start()
+    started.wait()
+    begun = time.monotonic()
+    with pytest.raises(Busy):
+        cache.get("b", ("b", 1), lambda: b"b")
+    assert time.monotonic() - begun < 0.5
+    assert cache.get("c", ("c", 1), lambda: b"again") == b"cached"
+    done.set()
+    worker.join()
 
 
 def test_a_render_that_cannot_start_in_time_is_busy() -> None:

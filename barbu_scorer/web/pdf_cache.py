@@ -3,8 +3,10 @@
 Rendering a sheet takes a thread for a good fraction of a second. Without this, twelve
 viewers asking for one sheet render it twelve times and hold every thread. Here a
 session's sheet is rendered by one request while the others for it wait and then take
-the cached bytes; renders of different sessions run ``RENDERERS`` at a time; a request
-that cannot start within ``WAIT`` seconds is answered 503 with Retry-After.
+the cached bytes; renders of different sessions run ``RENDERERS`` at a time; at most
+``SLOTS`` requests wait or render at once (the other threads stay free for the pages: a
+request past that, or one that cannot start within ``WAIT`` seconds, is answered 503 with
+Retry-After). A cached sheet is always served at once.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 RENDERERS = 1
+SLOTS = 2
 WAIT = 10.0
 STRIPES = 64
 
@@ -26,7 +29,9 @@ class Busy(Exception):
 class PdfCache:
     """An LRU of rendered bytes, at most ``max_bytes`` in all, with a lock per session."""
 
-    def __init__(self, max_bytes: int = 32 * 1024 * 1024, renderers: int = RENDERERS) -> None:
+    def __init__(
+        self, max_bytes: int = 32 * 1024 * 1024, renderers: int = RENDERERS, slots: int = SLOTS
+    ) -> None:
         self.max_bytes = max_bytes
         self._items: OrderedDict[Hashable, bytes] = OrderedDict()
         self._size = 0
@@ -34,6 +39,7 @@ class PdfCache:
         # A fixed set of locks, one chosen per session: bounded, whatever the sessions.
         self._session_locks = [threading.Lock() for _ in range(STRIPES)]
         self._renderers = threading.BoundedSemaphore(renderers)
+        self._slots = threading.BoundedSemaphore(slots)
         self.renders = 0
 
     def _get(self, key: Hashable) -> bytes | None:
@@ -60,6 +66,16 @@ class PdfCache:
         found = self._get(key)
         if found is not None:
             return found
+        if not self._slots.acquire(blocking=False):
+            raise Busy
+        try:
+            return self._render(session_id, key, render, wait)
+        finally:
+            self._slots.release()
+
+    def _render(
+        self, session_id: str, key: Hashable, render: Callable[[], bytes], wait: float
+    ) -> bytes:
         lock = self._session_locks[zlib.crc32(session_id.encode()) % STRIPES]
         if not lock.acquire(timeout=wait):
             raise Busy
