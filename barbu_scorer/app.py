@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import secrets
 from datetime import timedelta
 from pathlib import Path
@@ -17,9 +19,22 @@ def _secret_key(instance: Path) -> str:
     """The instance's secret key, generated on first run and never committed."""
     path = instance / "secret_key"
     if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as out:
+            out.write(secrets.token_hex(32))
+    path.chmod(0o600)
     return path.read_text().strip()
+
+
+def private_folder(instance: Path) -> None:
+    """The instance folder, created or kept readable by its owner alone (0700)."""
+    instance.mkdir(mode=0o700, parents=True, exist_ok=True)
+    with contextlib.suppress(PermissionError):  # a folder someone else owns stays as it is
+        instance.chmod(0o700)
+
+
+def _https() -> bool:
+    return os.environ.get("BARBU_HTTPS", "").strip().lower() in ("1", "true", "yes", "on")
 
 
 def create_app(
@@ -34,16 +49,21 @@ def create_app(
         static_folder=resource("static"),
     )
     instance = Path(app.instance_path)
-    instance.mkdir(parents=True, exist_ok=True)
+    private_folder(instance)
     app.config.from_mapping(
         DATABASE=str(instance / "barbu.db"),
         BABEL_DEFAULT_LOCALE="en",
-        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        # A long session's exported document is well under 1 MB.
+        MAX_CONTENT_LENGTH=1024 * 1024,
+        MAX_DATABASE_BYTES=1024 * 1024 * 1024,
+        # New sessions, schemes and imports per client: 30 at once, then 30 a minute.
+        RATE_LIMIT=(30, 60.0),
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),
         SESSION_COOKIE_SAMESITE="Lax",
         # The address phones open; every absolute link and QR code is built from it, never
         # from the Host header. `serve` sets it (the LAN address or --url).
         PUBLIC_URL="http://localhost:5000/",
+        SESSION_COOKIE_SECURE=_https(),
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -51,11 +71,13 @@ def create_app(
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)
+    if app.config.get("TESTING") and "RATE_LIMIT" not in (test_config or {}):
+        app.config["RATE_LIMIT"] = None
 
     csrf.init_app(app)
     babel.init_app(app)
 
-    from barbu_scorer.web import db
+    from barbu_scorer.web import db, security
     from barbu_scorer.web.links import base_url, external, qr_code
     from barbu_scorer.web.views import (
         api,
@@ -71,6 +93,7 @@ def create_app(
 
     db.init_app(app)
     errors.init_app(app)
+    security.init_app(app)
     app.add_template_global(external)
     app.add_template_global(base_url)
     app.add_template_global(qr_code)

@@ -69,20 +69,73 @@ def score(file: click.File) -> None:
     help="The address phones open, when it is not this machine's own (behind an HTTPS proxy:"
     " https://scorer.lan/). Every link and QR code is built from it.",
 )
-def serve(host: str, port: int, threads: int, instance: str, url: str | None) -> None:
+@click.option(
+    "--connection-limit",
+    default=1000,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Open connections at most (idle ones included).",
+)
+@click.option(
+    "--channel-timeout",
+    default=30,
+    show_default=True,
+    type=click.IntRange(1),
+    help="Seconds an idle connection is kept open.",
+)
+@click.option(
+    "--secure-cookies",
+    is_flag=True,
+    help="Mark the cookie Secure (behind an HTTPS proxy); also BARBU_HTTPS=1.",
+)
+def serve(
+    host: str,
+    port: int,
+    threads: int,
+    instance: str,
+    url: str | None,
+    connection_limit: int,
+    channel_timeout: int,
+    secure_cookies: bool,
+) -> None:
     """Run the app under waitress, on the SQLite file in the instance folder."""
     from waitress import serve as waitress_serve
 
     from barbu_scorer.app import create_app
+    from barbu_scorer.store.backup import RestoreRefused, folder_lock
+    from barbu_scorer.store.db import problems
+    from barbu_scorer.web.security import log_to_stderr
 
     try:
         public, reachable = table_url(host, port, url)
     except ValueError as error:
         fail(str(error))
     app = create_app(instance_path=instance)
+    if secure_cookies:
+        app.config["SESSION_COOKIE_SECURE"] = True
+    found = problems(app.config["DATABASE"])
+    if found:
+        fail(
+            f"{app.config['DATABASE']} fails SQLite's integrity check ({found[0]}): "
+            "not serving it. Restore a backup with `barbu-scorer restore FILE`."
+        )
+    log_to_stderr()
     app.config["PUBLIC_URL"] = public
     _announce(public, reachable, app.config["DATABASE"])
-    waitress_serve(app, host=host, port=port, threads=threads)
+    try:
+        with folder_lock(app.instance_path, exclusive=False):
+            waitress_serve(
+                app,
+                host=host,
+                port=port,
+                threads=threads,
+                connection_limit=connection_limit,
+                channel_timeout=channel_timeout,
+                # How often idle connections are looked for: no later than their timeout.
+                cleanup_interval=min(30, channel_timeout),
+            )
+    except RestoreRefused as error:
+        fail(str(error))
 
 
 def _announce(public: str, reachable: bool, database: str) -> None:
@@ -153,7 +206,7 @@ def _database(instance: str) -> Any:
     from barbu_scorer.store.db import connect
 
     folder = Path(instance)
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     return connect(str(folder / "barbu.db"))
 
 
@@ -196,3 +249,43 @@ def import_command(file: click.File, instance: str) -> None:
     click.echo(f"imported session {session_id}")
     click.echo(f"scorer link: /s/{session_id}/k/{key}")
     click.echo(f"watch link:  /w/{session_id}")
+
+
+@main.command("backup")
+@click.argument("file", required=False, type=click.Path(dir_okay=False))
+@INSTANCE_OPTION
+def backup_command(file: str | None, instance: str) -> None:
+    """Copy the database to FILE (default: barbu-YYYYMMDD-HHMMSS.db), safely while serving."""
+    from datetime import datetime
+    from pathlib import Path
+
+    from barbu_scorer.store.backup import backup
+
+    database = Path(instance) / "barbu.db"
+    target = file or datetime.now().strftime("barbu-%Y%m%d-%H%M%S.db")
+    try:
+        backup(str(database), target)
+    except FileNotFoundError:
+        fail(f"no database in {instance}")
+    except (ValueError, OSError) as error:
+        fail(f"cannot write {target}: {error}")
+    click.echo(f"{target}: backup of {database} written")
+
+
+@main.command("restore")
+@click.argument("file", type=click.Path(dir_okay=False))
+@INSTANCE_OPTION
+def restore_command(file: str, instance: str) -> None:
+    """Replace the database with FILE, a backup (checked first); the old one becomes .bak."""
+    from pathlib import Path
+
+    from barbu_scorer.store.backup import RestoreRefused, restore
+
+    Path(instance).mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        kept = restore(file, instance)
+    except RestoreRefused as error:
+        fail(f"not restored: {error}")
+    click.echo(f"restored {file} into {Path(instance) / 'barbu.db'}")
+    if kept:
+        click.echo(f"the previous database is kept as {kept}")

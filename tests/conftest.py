@@ -104,7 +104,9 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     from waitress import create_server, wasyncore
 
     database = tmp_path_factory.mktemp("live") / "live.db"
-    app = create_app({"DATABASE": str(database), "SECRET_KEY": "live-test"})
+    # A generous rate limit: the whole browser suite creates from one address.
+    config = {"DATABASE": str(database), "SECRET_KEY": "live-test", "RATE_LIMIT": (1000, 60.0)}
+    app = create_app(config)
     sockets: dict[int, Any] = {}
     server = create_server(app, map=sockets, host="127.0.0.1", port=0, threads=4)
     app.config["PUBLIC_URL"] = f"http://127.0.0.1:{server.effective_port}/"

@@ -21,7 +21,7 @@ def test_the_factory_with_test_settings(app: Flask) -> None:
     assert app.testing
     assert app.config["SECRET_KEY"] == "test"
     assert {"main", "sessions", "hands", "api"} <= set(app.blueprints)
-    assert app.config["MAX_CONTENT_LENGTH"] == 2 * 1024 * 1024
+    assert app.config["MAX_CONTENT_LENGTH"] == 1024 * 1024
     assert app.config["SESSION_COOKIE_SAMESITE"] == "Lax"
     assert "init-db" in app.cli.commands
     assert Path(app.template_folder or "").is_dir() and Path(app.static_folder or "").is_dir()

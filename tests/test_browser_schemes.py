@@ -54,14 +54,18 @@ def test_build_a_house_scheme_and_play_with_it(live_server: str, phone: Any) -> 
     page.fill("#name", "Club rules")
     # K♥ -15: the block no longer balances, and the page says so as it is typed.
     page.fill("input[name='values-no_king_of_hearts-king']", "-15")
-    page.wait_for_function("document.querySelector('#bar-body').innerText.includes('Block +5')")
+    page.wait_for_function(
+        "() => document.querySelector('#bar-body').innerText.includes('Block +5')"
+    )
     assert "not balanced" in bar(page)
     assert (
         page.inner_text("[data-total-for='no_king_of_hearts']") == "\u221215"
     )  # a true minus, as format.signed prints it
     # Dominoes' last place -10 brings it back to zero (the kh15_dom40 way).
     page.fill("input[name='awards-3']", "-10")
-    page.wait_for_function("document.querySelector('#bar-body').innerText.includes('Block 0')")
+    page.wait_for_function(
+        "() => document.querySelector('#bar-body').innerText.includes('Block 0')"
+    )
     assert "not balanced" not in bar(page)
     assert page.inner_text("[data-total-for='dominoes']") == "+60"
     # A slip of the sign gets a note next to the field, instantly; it does not block.
@@ -71,7 +75,7 @@ def test_build_a_house_scheme_and_play_with_it(live_server: str, phone: Any) -> 
     assert "Trumps is a positive contract" in note.inner_text()
     page.fill("input[name='values-trumps-trick']", "5")
     page.wait_for_function(
-        "!document.querySelector(\"[data-notes='values.trumps.trick']\").innerText"
+        "() => !document.querySelector(\"[data-notes='values.trumps.trick']\").innerText"
     )
     page.fill("input[name='quota']", "3")
     page.locator("#card-dominoes").scroll_into_view_if_needed()
@@ -105,7 +109,9 @@ def test_build_a_house_scheme_and_play_with_it(live_server: str, phone: Any) -> 
     page.click("text=Record hand 1")
     page.click(".chips a.chip:text-is('No King of Hearts')")
     page.click("label.chip:has(input[name='king_of_hearts'][value='2'])")
-    page.wait_for_function("document.querySelector('#preview-body').innerText.includes('\u221215')")
+    page.wait_for_function(
+        "() => document.querySelector('#preview-body').innerText.includes('\u221215')"
+    )
     page.click("#save")
     page.wait_for_url("**/s/*")
     assert "\u221215" in page.inner_text(".ranking")

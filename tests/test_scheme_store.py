@@ -36,6 +36,7 @@ def test_the_migration_is_safe_to_apply_twice(db: Database) -> None:
         "version",
         "created",
         "updated",
+        "edit_key",  # m004_scheme_keys
     }
 
 

@@ -17,6 +17,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from barbu_scorer.paper.chart import running_chart
 from barbu_scorer.present.format import signed
+from barbu_scorer.present.isolate import bdi, bdi_join
 from barbu_scorer.present.live import ended_line
 from barbu_scorer.present.sheet import build_sheet
 from barbu_scorer.resources import resource
@@ -39,6 +40,7 @@ def jinja_env() -> Environment:
     # newstyle, as Flask-Babel installs it: _("... %(n)s", n=...) escapes its arguments.
     env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     env.globals["signed"] = env.filters["signed"] = signed
+    env.filters["bdi"], env.filters["bdi_join"] = bdi, bdi_join
     return env
 
 

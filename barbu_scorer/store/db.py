@@ -3,18 +3,47 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
+from pathlib import Path
 
 from sqlite_utils import Database
 
 from barbu_scorer.store.migrations import migrations
 
+# How long a write waits for another writer's lock before the request is answered 503.
+WRITE_TIMEOUT = 5.0
+PAGE = 4096
 
-def connect(path: str) -> Database:
-    """Open the SQLite file with the settings every connection wants, and migrate it."""
-    conn = sqlite3.connect(path, timeout=15, check_same_thread=False)
+
+def private_file(path: str | Path) -> None:
+    """Create the file readable and writable by its owner alone (0600), or make it so.
+
+    SQLite gives the ``-wal`` and ``-shm`` files the main file's mode; old ones made
+    before this rule are put right too.
+    """
+    path = Path(path)
+    if not path.exists():
+        with contextlib.suppress(FileExistsError):
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    for each in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        with contextlib.suppress(FileNotFoundError, PermissionError):
+            if each.stat().st_mode & 0o077:
+                each.chmod(0o600)
+
+
+def connect(path: str, timeout: float = WRITE_TIMEOUT, max_bytes: int | None = None) -> Database:
+    """Open the SQLite file with the settings every connection wants, and migrate it.
+
+    ``max_bytes`` caps the file: a write past it fails as "database or disk is full".
+    """
+    if path != ":memory:":
+        private_file(path)
+    conn = sqlite3.connect(path, timeout=timeout, check_same_thread=False)
     db = Database(conn)
     db.execute("PRAGMA foreign_keys = ON")
+    if max_bytes:
+        db.execute(f"PRAGMA max_page_count = {max(1, int(max_bytes) // PAGE)}")
     if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
         # The file keeps the mode once set; at its very first use another connection
         # may hold it (busy), and then a later connection sets it.
@@ -31,3 +60,20 @@ def connect(path: str) -> Database:
             raise
         db.conn.commit()
     return db
+
+
+def problems(path: str, quick: bool = True) -> list[str]:
+    """What SQLite's integrity check finds wrong with the file ([] when it is sound, or
+    when there is no file yet)."""
+    if not Path(path).exists():
+        return []
+    try:
+        conn = sqlite3.connect(path, timeout=WRITE_TIMEOUT)
+        try:
+            pragma = "quick_check" if quick else "integrity_check"
+            rows = [r[0] for r in conn.execute(f"PRAGMA {pragma}")]
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as error:
+        return [str(error)]
+    return [] if rows == ["ok"] else rows

@@ -73,3 +73,12 @@ def m003_session_end(db: Database) -> None:
     it goes on)."""
     if "ended_after" not in db.table("sessions").columns_dict:
         db.table("sessions").add_column("ended_after", int)
+
+
+@migrations()
+def m004_scheme_keys(db: Database) -> None:
+    """House schemes are owned like sessions: the hash of the key the saving browser holds.
+
+    Schemes saved before have none (NULL): anyone may edit one until a browser saves it.
+    """
+    db.execute("ALTER TABLE schemes ADD COLUMN edit_key TEXT")

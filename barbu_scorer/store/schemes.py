@@ -7,8 +7,10 @@ sessions keep their own copy, so nothing here ever touches a session.
 
 from __future__ import annotations
 
+import hmac
 import json
 import logging
+import secrets
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -20,6 +22,7 @@ from sqlite_utils import Database
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict, scheme_to_dict
 from barbu_scorer.scoring.barbu.schemes import BUILTINS, MAX_NAME, Scheme
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.store.rows import hash_key
 
 
 class NameTaken(Exception):
@@ -32,7 +35,12 @@ class SchemeChanged(Exception):
 
 @dataclass(frozen=True)
 class HouseScheme:
-    """A saved house scheme: its row id, name, rules and version."""
+    """A saved house scheme: its row id, name, rules and version.
+
+    ``key_hash`` is the stored hash of its edit key (None: saved before keys, editable by
+    anyone until claimed); ``key`` is the key itself, only on the value ``create`` and
+    ``claim`` return, for the saving browser to keep.
+    """
 
     id: int
     name: str
@@ -40,6 +48,8 @@ class HouseScheme:
     version: int
     created: str
     updated: str
+    key_hash: str | None = None
+    key: str | None = None
 
 
 def _now() -> str:
@@ -49,7 +59,13 @@ def _now() -> str:
 def _row(row: dict[str, Any]) -> HouseScheme:
     scheme = scheme_from_dict(json.loads(row["data"]))
     return HouseScheme(
-        row["id"], row["name"], scheme, row["version"], row["created"], row["updated"]
+        row["id"],
+        row["name"],
+        scheme,
+        row["version"],
+        row["created"],
+        row["updated"],
+        row.get("edit_key"),
     )
 
 
@@ -114,13 +130,14 @@ def create(db: Database, scheme: Scheme) -> HouseScheme:
     """Save a new house scheme under its name, keeping its version (1 for a new one)."""
     name = scheme.name.strip()
     now = _now()
+    key = secrets.token_urlsafe(18)
     try:
         with db.atomic():
             _check_name(db, name)
             cursor = db.execute(
-                "INSERT INTO schemes (name, data, version, created, updated) "
-                "VALUES (?, ?, ?, ?, ?)",
-                [name, _data(scheme, scheme.version), scheme.version, now, now],
+                "INSERT INTO schemes (name, data, version, created, updated, edit_key) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [name, _data(scheme, scheme.version), scheme.version, now, now, hash_key(key)],
             )
             new_id = cursor.lastrowid
     except sqlite3.IntegrityError:
@@ -128,7 +145,27 @@ def create(db: Database, scheme: Scheme) -> HouseScheme:
         raise NameTaken(f"a saved scheme is already called {name}") from None
     found = get(db, int(new_id or 0))
     assert found is not None
-    return found
+    return replace(found, key=key)
+
+
+def key_matches(house: HouseScheme, key: str | None) -> bool:
+    """Whether ``key`` is the scheme's edit key (False for a scheme without one)."""
+    if not key or house.key_hash is None:
+        return False
+    return hmac.compare_digest(house.key_hash, hash_key(key))
+
+
+def claim(db: Database, scheme_id: int) -> HouseScheme | None:
+    """Give a scheme saved before keys existed its key (returned on the value), or None
+    when it has one already (someone claimed it first)."""
+    key = secrets.token_urlsafe(18)
+    with db.atomic():
+        cursor = db.execute(
+            "UPDATE schemes SET edit_key = ? WHERE id = ? AND edit_key IS NULL",
+            [hash_key(key), scheme_id],
+        )
+    found = get(db, scheme_id) if cursor.rowcount == 1 else None
+    return replace(found, key=key) if found else None
 
 
 def update(db: Database, scheme_id: int, scheme: Scheme, version: int) -> HouseScheme | None:

@@ -46,6 +46,7 @@ __all__ = [
     "entry_dict",
     "history",
     "key_matches",
+    "stored_key_hash",
     "load",
     "replace_hand",
     "same_hand",
@@ -161,6 +162,12 @@ def load(db: Database, session_id: str) -> StoredSession | None:
         entries=entries,
         ended_after=row.get("ended_after"),
     )
+
+
+def stored_key_hash(db: Database, session_id: str) -> str | None:
+    """The stored hash of the session's edit key, or None when there is no such session."""
+    rows = list(db.query("SELECT edit_key FROM sessions WHERE id = ?", [session_id]))
+    return str(rows[0]["edit_key"]) if rows else None
 
 
 def key_matches(db: Database, session_id: str, key: str | None) -> bool:

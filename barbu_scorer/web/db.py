@@ -3,17 +3,25 @@
 from __future__ import annotations
 
 import click
-from flask import Flask, current_app, g
+from flask import Flask, current_app, g, request
 from flask.cli import with_appcontext
 from sqlite_utils import Database
 
-from barbu_scorer.store.db import connect
+from barbu_scorer.store.db import WRITE_TIMEOUT, connect
+
+READ_TIMEOUT = 2.0
 
 
 def get_db() -> Database:
     """The request's database connection."""
     if "db" not in g:
-        g.db = connect(current_app.config["DATABASE"])
+        # WAL readers never wait for a writer; a read waits little for anything else.
+        reading = request.method in ("GET", "HEAD") if request else False
+        g.db = connect(
+            current_app.config["DATABASE"],
+            timeout=READ_TIMEOUT if reading else WRITE_TIMEOUT,
+            max_bytes=current_app.config.get("MAX_DATABASE_BYTES"),
+        )
     return g.db
 
 

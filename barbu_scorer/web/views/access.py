@@ -1,28 +1,52 @@
-"""Who may edit: edit keys kept in the browser's signed cookie, and this device's sessions."""
+"""Who may edit: proofs of the edit keys kept in the browser's signed cookie, and this
+device's sessions.
+
+The cookie is signed, not encrypted, so it never holds a key: for each session (or house
+scheme) it holds an HMAC, under the app's secret key, of the stored hash of its edit key.
+The server checks a proof against the stored hash; reading the cookie gives nobody the
+scorer's link.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import secrets
 from collections.abc import Callable
 
-from flask import abort, redirect, session, url_for
+from flask import abort, current_app, redirect, session, url_for
 from werkzeug.wrappers import Response
 
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.store import schemes as scheme_store
-from barbu_scorer.store.sessions import key_matches
+from barbu_scorer.store.rows import hash_key
+from barbu_scorer.store.sessions import key_matches, stored_key_hash
 from barbu_scorer.web.db import get_db
 
 MAX_REMEMBERED = 40
+PROOF = "p1:"
+
+
+def proof(kind: str, ident: str, stored_hash: str) -> str:
+    """What the cookie keeps for an edit key whose stored hash is ``stored_hash``."""
+    secret = str(current_app.config["SECRET_KEY"]).encode()
+    message = f"{kind}:{ident}:{stored_hash}".encode()
+    return PROOF + hmac.new(secret, message, hashlib.sha256).hexdigest()
+
+
+def _proves(kind: str, ident: str, kept: str | None, stored_hash: str | None) -> bool:
+    if not kept or not stored_hash or not kept.startswith(PROOF):
+        return False
+    return hmac.compare_digest(kept, proof(kind, ident, stored_hash))
 
 
 def remember(session_id: str, key: str | None = None) -> None:
-    """Put the session first in this device's list (and keep its edit key, if given)."""
+    """Put the session first in this device's list (and keep proof of its edit key)."""
     seen = [s for s in session.get("seen", []) if s != session_id]
     session["seen"] = [session_id, *seen][:MAX_REMEMBERED]
     if key:
         keys = dict(session.get("keys", {}))
-        keys[session_id] = key
+        keys[session_id] = proof("session", session_id, hash_key(key))
         session["keys"] = {k: v for k, v in keys.items() if k in session["seen"]}
 
 
@@ -41,8 +65,12 @@ def device_sessions() -> list[str]:
 
 
 def can_edit(session_id: str) -> bool:
-    """Whether this browser holds the session's edit key."""
-    return key_matches(get_db(), session_id, session.get("keys", {}).get(session_id))
+    """Whether this browser holds proof of the session's edit key."""
+    kept = session.get("keys", {}).get(session_id)
+    if kept and not kept.startswith(PROOF) and key_matches(get_db(), session_id, kept):
+        remember(session_id, kept)  # a cookie from before proofs: the key becomes a proof
+        return True
+    return _proves("session", session_id, kept, stored_key_hash(get_db(), session_id))
 
 
 def require_edit(session_id: str) -> None:
@@ -64,3 +92,35 @@ def scheme_lookup() -> Callable[[str], Scheme | None]:
     """Finds a saved house scheme by name (ignoring case)."""
     db = get_db()
     return lambda name: scheme_store.find(db, name)
+
+
+# -- house schemes -------------------------------------------------------------------------
+def keep_scheme_key(house: scheme_store.HouseScheme) -> None:
+    """Keep proof of a just-saved scheme's key (``create``'s or ``claim``'s answer)."""
+    if house.key and house.key_hash:
+        keys = dict(session.get("scheme_keys", {}))
+        keys[str(house.id)] = proof("scheme", str(house.id), house.key_hash)
+        session["scheme_keys"] = dict(list(keys.items())[-MAX_REMEMBERED:])
+
+
+def owns_scheme(house: scheme_store.HouseScheme) -> bool:
+    """Whether this browser may edit or delete the scheme: it holds its key, or the
+    scheme was saved before keys existed and nobody has claimed it yet."""
+    if house.key_hash is None:
+        return True
+    kept = session.get("scheme_keys", {}).get(str(house.id))
+    return _proves("scheme", str(house.id), kept, house.key_hash)
+
+
+def require_scheme_owner(house: scheme_store.HouseScheme) -> None:
+    """Refuse (403) a browser that does not hold the scheme's key."""
+    if not owns_scheme(house):
+        abort(403)
+
+
+def claim_unowned(house: scheme_store.HouseScheme) -> None:
+    """A scheme saved before keys existed belongs, from its first save on, to this browser."""
+    if house.key_hash is None:
+        claimed = scheme_store.claim(get_db(), house.id)
+        if claimed:
+            keep_scheme_key(claimed)

@@ -148,14 +148,10 @@ def watch(session_id: str) -> str:
 @bp.get("/bw/<session_id>/pad.pdf")
 def pad_pdf(session_id: str) -> Response:
     """The score pad as a PDF, ?paper=A4 or Letter (anyone with the watch link may print it)."""
-    from barbu_scorer.paper.pad import pad_pdf as render_pdf
-    from barbu_scorer.web.views.exports import paper_arg
+    from barbu_scorer.web.views.exports import sheet_response
 
-    stored = stored_or_404(session_id)
-    pdf = render_pdf(
-        stored.document(), name=stored.name or None, date=stored.created[:10], paper=paper_arg()
-    )
-    response = Response(pdf, mimetype="application/pdf")
+    stored = stored_or_404(session_id)  # a Barbu Bridge session, or 404
+    response = sheet_response(session_id)  # rendered once per version, like the sheet
     response.headers["Content-Disposition"] = f'inline; filename="barbu-bridge-{stored.id}.pdf"'
     return response
 

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 import segno
-from flask import Flask, Response, jsonify, render_template, request, session
+from flask import Flask, Response, g, jsonify, render_template, request, session
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
 from barbu_scorer.present.format import minute, segments, short_names, signed
+from barbu_scorer.present.isolate import bdi, bdi_join
 from barbu_scorer.web.limits import LIMITS
+from barbu_scorer.web.views.access import owns_scheme
 
 
 def suits(text: str) -> Markup:
@@ -45,8 +49,47 @@ def _api_error(error: HTTPException) -> tuple[Response, int] | None:
     return response, error.code or 500
 
 
+# What SQLite says when the file is busy (a lock held past the timeout), read-only or
+# full: the request may well work in a moment, so it is a 503, never a 500.
+UNAVAILABLE = ("locked", "busy", "readonly", "read-only", "full", "disk i/o", "unable to open")
+RETRY_AFTER = 5
+
+
+def _unavailable(error: sqlite3.OperationalError) -> tuple[str | Response, int, dict[str, str]]:
+    text = str(error).lower()
+    if not any(word in text for word in UNAVAILABLE):
+        raise error
+    message = "the database is busy or cannot be written just now: try again in a moment"
+    headers = {"Retry-After": str(RETRY_AFTER)}
+    if request.path.startswith("/api/"):
+        return jsonify({"error": message, "hand": None}), 503, headers
+    return render_template("errors/503.html"), 503, headers
+
+
+def _too_many(error: HTTPException) -> tuple[str | Response, int, dict[str, str]]:
+    headers = {"Retry-After": str(g.get("retry_after", 60))}
+    error.description = "too many new sessions or schemes from here: wait a little"
+    page = _api_error(error) or render_template("errors/429.html")
+    return page if isinstance(page, str) else page[0], 429, headers
+
+
+def _busy(error: HTTPException) -> tuple[str | Response, int, dict[str, str]]:
+    headers = {"Retry-After": str(RETRY_AFTER)}
+    api = _api_error(error)
+    return (api[0] if api else render_template("errors/503.html")), 503, headers
+
+
+def _too_large(error: HTTPException) -> tuple[str | Response, int]:
+    error.description = "the request is too large"
+    return _api_error(error) or (render_template("errors/400.html", error=error), 413)
+
+
 def init_app(app: Flask) -> None:
     """Register error pages, filters and globals."""
+    app.register_error_handler(sqlite3.OperationalError, _unavailable)
+    app.register_error_handler(429, _too_many)
+    app.register_error_handler(413, _too_large)
+    app.register_error_handler(503, _busy)
 
     @app.before_request
     def _keep_cookie() -> None:
@@ -75,3 +118,6 @@ def init_app(app: Flask) -> None:
     app.add_template_global(short_names)
     app.add_template_filter(signed)
     app.add_template_global(qr_svg)
+    app.add_template_global(owns_scheme)
+    app.add_template_filter(bdi)
+    app.add_template_filter(bdi_join)

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
@@ -13,6 +23,7 @@ from barbu_scorer.paper.exports import document_json
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.text import read_json
 from barbu_scorer.web.db import get_db
+from barbu_scorer.web.pdf_cache import Busy, PdfCache
 from barbu_scorer.web.views.access import remember, scheme_lookup
 
 bp = Blueprint("exports", __name__)
@@ -90,7 +101,17 @@ def paper_arg() -> str:
 def sheet_response(session_id: str) -> Response:
     """The printed sheet of either game as a PDF (?paper=A4 or Letter)."""
     game, stored = _found_or_404(session_id)
-    pdf = game.pdf(stored.document(), stored.name or None, stored.created[:10], paper_arg())
+    paper = paper_arg()
+    cache = current_app.extensions.setdefault("barbu_pdf_cache", PdfCache())
+    key = (session_id, stored.version, stored.name, stored.created, paper.casefold(), game.format)
+    try:
+        pdf = cache.get(
+            session_id,
+            key,
+            lambda: game.pdf(stored.document(), stored.name or None, stored.created[:10], paper),
+        )
+    except Busy:
+        abort(503, description=_("Many sheets are being printed: try again in a moment."))
     response = Response(pdf, mimetype="application/pdf")
     response.headers["Content-Disposition"] = f'inline; filename="barbu-{session_id}.pdf"'
     return response

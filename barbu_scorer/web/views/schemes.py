@@ -28,6 +28,11 @@ from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.scheme_draft import candidate_cards, resized
 from barbu_scorer.web.forms.schemes import ImportForm, SchemeForm
+from barbu_scorer.web.views.access import (
+    claim_unowned,
+    keep_scheme_key,
+    require_scheme_owner,
+)
 from barbu_scorer.web.views.scheme_editor import (
     Verdict,
     contract_cards,
@@ -104,12 +109,14 @@ def _save(
     try:
         if house is None:
             saved = scheme_store.create(db, replace(draft, version=1))
+            keep_scheme_key(saved)
             flash(
                 _("Saved %(name)s (version 1). It is offered under New session.", name=saved.name),
                 "ok",
             )
         else:
             after = scheme_store.update(db, house.id, draft, int(version or house.version))
+            claim_unowned(house)
             if after is None:
                 flash(
                     _(
@@ -147,7 +154,6 @@ def _save(
     return redirect(url_for("schemes.index"))
 
 
-# -- pages -------------------------------------------------------------------------------
 # -- pages ---------------------------------------------------------------------------------
 @bp.get("")
 def index() -> str:
@@ -183,6 +189,7 @@ def _house_or_404(scheme_id: int) -> scheme_store.HouseScheme:
 def edit(scheme_id: int) -> str | Response | tuple[str, int]:
     """Edit a saved house scheme: every save that changes it makes a new version."""
     house = _house_or_404(scheme_id)
+    require_scheme_owner(house)
     if request.method == "POST":
         return _editor(house)
     return _render(
@@ -214,6 +221,7 @@ def preview() -> Response:
 def delete(scheme_id: int) -> str | Response:
     """Ask, then delete a house scheme; sessions begun with it keep their copy."""
     house = _house_or_404(scheme_id)
+    require_scheme_owner(house)
     form = ImportForm()  # any FlaskForm: the CSRF token is what matters here
     if request.method == "POST":
         if not form.validate_on_submit():
@@ -272,6 +280,7 @@ def import_scheme() -> str | Response | tuple[str, int]:
     try:
         scheme = _imported(form)
         saved = scheme_store.create(get_db(), scheme)
+        keep_scheme_key(saved)
     except (ScoringError, scheme_store.NameTaken) as error:
         message = error.message if isinstance(error, ScoringError) else str(error)
         if isinstance(error, scheme_store.NameTaken):

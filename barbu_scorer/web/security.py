@@ -1,0 +1,146 @@
+"""What every response carries and every request passes: security headers, an access log
+line, and a per-client rate limit on the requests that store something new."""
+
+from __future__ import annotations
+
+import logging
+import re
+import sys
+import threading
+import time
+from collections import OrderedDict
+from typing import Any
+
+from flask import Flask, Response, abort, current_app, g, request
+
+CSP = "; ".join(
+    (
+        "default-src 'self'",
+        "script-src 'self'",
+        # No page carries a style attribute or a <style> (the chart on screen is an
+        # <img> with a data: address; only the PDF templates, never served, have <style>).
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "object-src 'none'",
+        "frame-ancestors 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+    )
+)
+HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    # The scorer's link carries the edit key in its address: never send it on.
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+
+# The requests that store something new: (endpoint, form action or None for any).
+CREATING = {
+    "sessions.new": None,
+    "bridge.new": None,
+    "api.create": None,
+    "exports.import_session": None,
+    "schemes.import_scheme": None,
+    "schemes.new": "save",
+}
+
+access_log = logging.getLogger("barbu_scorer.access")
+_KEY_IN_PATH = re.compile(r"/k/[^/?#]+")
+
+
+def redacted(path: str) -> str:
+    """A path fit for a log: the edit key of a scorer's link replaced by ``***``."""
+    return _KEY_IN_PATH.sub("/k/***", path)
+
+
+class TokenBucket:
+    """Per-client buckets of ``capacity`` tokens refilled at ``rate`` a second.
+
+    In memory, for one process (waitress serves from one); the least recently seen
+    clients are forgotten past ``clients``, so the table itself stays bounded.
+    """
+
+    def __init__(self, capacity: float, per_seconds: float, clients: int = 10_000) -> None:
+        self.capacity = capacity
+        self.rate = capacity / per_seconds
+        self.clients = clients
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def take(self, client: str, now: float | None = None) -> float:
+        """Take a token for ``client``: 0 when granted, else the seconds until one is."""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            tokens, then = self._buckets.pop(client, (self.capacity, now))
+            tokens = min(self.capacity, tokens + (now - then) * self.rate)
+            wait = 0.0 if tokens >= 1 else (1 - tokens) / self.rate
+            self._buckets[client] = (tokens - 1 if wait == 0 else tokens, now)
+            while len(self._buckets) > self.clients:
+                self._buckets.popitem(last=False)
+        return wait
+
+
+def _creating() -> bool:
+    if request.method != "POST" or request.endpoint not in CREATING:
+        return False
+    action = CREATING[request.endpoint]
+    return action is None or request.form.get("action") == action
+
+
+def _limit() -> None:
+    bucket: TokenBucket | None = current_app.extensions.get("barbu_rate_limit")
+    if bucket is None or not _creating():
+        return
+    wait = bucket.take(request.remote_addr or "?")
+    if wait:
+        g.retry_after = max(1, round(wait + 0.5))
+        abort(429)
+
+
+def _headers(response: Response) -> Response:
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
+
+
+def _started() -> None:
+    g.started = time.perf_counter()
+
+
+def _logged(response: Response) -> Response:
+    took = (time.perf_counter() - g.get("started", time.perf_counter())) * 1000
+    access_log.info(
+        '%s "%s %s" %s %.0fms',
+        request.remote_addr or "-",
+        request.method,
+        redacted(request.path),
+        response.status_code,
+        took,
+    )
+    return response
+
+
+def log_to_stderr() -> None:
+    """Send the access log to standard error (``serve`` does: waitress logs no requests)."""
+    if not any(getattr(h, "barbu", False) for h in access_log.handlers):
+        handler: Any = logging.StreamHandler(sys.stderr)
+        handler.barbu = True
+        handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
+        access_log.addHandler(handler)
+    access_log.setLevel(logging.INFO)
+    access_log.propagate = False  # waitress gives the root logger a handler of its own
+
+
+def init_app(app: Flask) -> None:
+    """Register the limit, the headers and the access log on every request."""
+    limit = app.config.get("RATE_LIMIT")
+    if limit:
+        capacity, per_seconds = limit
+        app.extensions["barbu_rate_limit"] = TokenBucket(capacity, per_seconds)
+    app.before_request(_started)
+    app.before_request(_limit)
+    app.after_request(_headers)
+    app.after_request(_logged)

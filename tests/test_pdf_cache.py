@@ -1,0 +1,137 @@
+"""PDF sheets rendered once per session version, one at a time per session (issue 13)."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from barbu_scorer.web.pdf_cache import Busy, PdfCache
+
+DOC = {"format": "barbu-session/1", "players": ["Ada", "Ben", "Clara", "Dan"]}
+HAND = {"number": 1, "contract": "no_queens", "facts": {"queens": [1, 1, 1, 1]}, "doubles": []}
+
+
+def test_one_render_per_key() -> None:
+    cache = PdfCache()
+    calls: list[int] = []
+
+    def render() -> bytes:
+        calls.append(1)
+        return b"%PDF"
+
+    assert cache.get("s", ("s", 1), render) == b"%PDF"
+    assert cache.get("s", ("s", 1), render) == b"%PDF"
+    cache.get("s", ("s", 2), render)
+    assert len(calls) == 2 and cache.renders == 2
+
+
+def test_many_asking_at_once_wait_for_one_render() -> None:
+    cache = PdfCache(slots=8)
+    calls: list[int] = []
+
+    def render() -> bytes:
+        calls.append(1)
+        time.sleep(0.2)
+        return b"%PDF"
+
+    results: list[bytes] = []
+    threads = [
+        threading.Thread(target=lambda: results.append(cache.get("s", ("s", 1), render)))
+        for _ in range(8)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == [b"%PDF"] * 8 and len(calls) == 1
+
+
+def test_the_cache_keeps_its_size() -> None:
+    cache = PdfCache(max_bytes=1000)
+    for n in range(50):
+        cache.get(f"s{n}", (f"s{n}", 1), lambda: b"x" * 300)
+    assert cache._size <= 1000 and len(cache._items) == 3
+
+
+def test_past_its_slots_a_request_is_busy_at_once_but_a_cached_one_is_served() -> None:
+    cache = PdfCache(slots=1)
+    started, done = threading.Event(), threading.Event()
+
+    def slow() -> bytes:
+        started.set()
+        done.wait(5)
+        return b"slow"
+
+    cache.get("c", ("c", 1), lambda: b"cached")
+    worker = threading.Thread(target=lambda: cache.get("a", ("a", 1), slow))
+    worker.start()
+    started.wait()
+    begun = time.monotonic()
+    with pytest.raises(Busy):
+        cache.get("b", ("b", 1), lambda: b"b")
+    assert time.monotonic() - begun < 0.5
+    assert cache.get("c", ("c", 1), lambda: b"again") == b"cached"
+    done.set()
+    worker.join()
+
+
+def test_a_render_that_cannot_start_in_time_is_busy() -> None:
+    cache = PdfCache(renderers=1)
+    started = threading.Event()
+
+    def slow() -> bytes:
+        started.set()
+        time.sleep(0.5)
+        return b"slow"
+
+    worker = threading.Thread(target=lambda: cache.get("a", ("a", 1), slow))
+    worker.start()
+    started.wait()
+    with pytest.raises(Busy):
+        cache.get("b", ("b", 1), lambda: b"b", wait=0.05)
+    worker.join()
+    assert cache.get("b", ("b", 1), lambda: b"b") == b"b"
+
+
+def _renders(app: Flask) -> int:
+    cache: Any = app.extensions.get("barbu_pdf_cache")
+    return cache.renders if cache else 0
+
+
+def test_the_sheet_is_rendered_once_per_version(app: Flask, client: FlaskClient) -> None:
+    created = client.post("/api/sessions", json=DOC).get_json()
+    address = f"/w/{created['id']}/sheet.pdf"
+    first = client.get(address)
+    assert first.status_code == 200 and first.data.startswith(b"%PDF")
+    assert client.get(address).data == first.data
+    assert client.get(f"/api/sessions/{created['id']}/sheet.pdf").data == first.data
+    assert _renders(app) == 1
+    client.get(address + "?paper=Letter")
+    assert _renders(app) == 2
+    key = {"X-Edit-Key": created["edit_key"]}
+    assert (
+        client.post(f"/api/sessions/{created['id']}/hands", json=HAND, headers=key).status_code
+        == 201
+    )
+    after = client.get(address)
+    assert after.data != first.data and _renders(app) == 3
+
+
+def test_a_busy_printer_answers_503(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    created = client.post("/api/sessions", json=DOC).get_json()
+
+    def busy(*_args: Any, **_kwargs: Any) -> bytes:
+        raise Busy
+
+    monkeypatch.setattr(PdfCache, "get", busy)
+    page = client.get(f"/w/{created['id']}/sheet.pdf")
+    assert page.status_code == 503 and page.headers["Retry-After"].isdigit()
+    api = client.get(f"/api/sessions/{created['id']}/sheet.pdf")
+    assert api.status_code == 503 and set(api.get_json()) == {"error", "hand"}
