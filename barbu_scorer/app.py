@@ -48,6 +48,15 @@ def create_app(
         template_folder=resource("templates"),
         static_folder=resource("static"),
     )
+    _configure(app, test_config)
+    csrf.init_app(app)
+    babel.init_app(app)
+    _register(app)
+    return app
+
+
+def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
+    """Defaults, then instance/config.py (or the tests' settings), then the secret key."""
     instance = Path(app.instance_path)
     private_folder(instance)
     app.config.from_mapping(
@@ -74,9 +83,9 @@ def create_app(
     if app.config.get("TESTING") and "RATE_LIMIT" not in (test_config or {}):
         app.config["RATE_LIMIT"] = None
 
-    csrf.init_app(app)
-    babel.init_app(app)
 
+def _register(app: Flask) -> None:
+    """The database's life, error pages, security headers, template globals, blueprints."""
     from barbu_scorer.web import db, security
     from barbu_scorer.web.links import base_url, external, qr_code
     from barbu_scorer.web.views import (
@@ -94,10 +103,7 @@ def create_app(
     db.init_app(app)
     errors.init_app(app)
     security.init_app(app)
-    app.add_template_global(external)
-    app.add_template_global(base_url)
-    app.add_template_global(qr_code)
-    for blueprint in (main.bp, sessions.bp, hands.bp, api.bp, exports.bp, bridge.bp, schemes.bp):
-        app.register_blueprint(blueprint)
-    app.register_blueprint(live.bp)
-    return app
+    for helper in (external, base_url, qr_code):
+        app.add_template_global(helper)
+    for blueprint in (main, sessions, hands, api, exports, bridge, schemes, live):
+        app.register_blueprint(blueprint.bp)

@@ -186,7 +186,7 @@ def sheet(
         if Path(output).resolve() == Path(source).resolve():
             fail(f"{source} already ends in .pdf: name the output with -o")
     try:
-        pdf = game_of_document(doc).pdf(doc, name, date, paper)
+        pdf = game_of_document(doc).pdf(doc, name, date, paper, False)
     except ScoringError as error:
         fail(str(error))
     if output == "-":

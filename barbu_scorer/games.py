@@ -75,7 +75,7 @@ class Game:
     undo: Callable[[Database, str, int, str, int | None], None]
     length: Callable[[Mapping[str, Any]], int]
     """How many entries a session has, from the settings stored with it."""
-    pdf: Callable[[Any, str | None, str | None, str], bytes]
+    pdf: Callable[[Any, str | None, str | None, str, bool], bytes]
     """The printed sheet of a document: name, date (None: today) and paper."""
     csv: Callable[[Mapping[str, Any]], str]
     """A computed document as CSV, for spreadsheets."""
@@ -124,10 +124,10 @@ def _undo_hand(db: Database, sid: str, number: int, who: str, v: int | None) -> 
     delete_last(db, sid, number, who, v)
 
 
-def _sheet(doc: Any, name: str | None, date: str | None, paper: str) -> bytes:
+def _sheet(doc: Any, name: str | None, date: str | None, paper: str, stored: bool) -> bytes:
     from barbu_scorer.paper.pdf import sheet_pdf
 
-    return sheet_pdf(doc, name=name, date=date, paper=paper)
+    return sheet_pdf(doc, name=name, date=date, paper=paper, stored=stored)
 
 
 TOURNAMENT = Game(
@@ -189,11 +189,11 @@ def _undo_deal(db: Database, sid: str, number: int, who: str, v: int | None) -> 
     delete_last(db, sid, number, who, v)
 
 
-def _pad(doc: Any, name: str | None, date: str | None, paper: str) -> bytes:
+def _pad(doc: Any, name: str | None, date: str | None, paper: str, stored: bool) -> bytes:
     from barbu_scorer.paper.pad import pad_pdf
 
     today = datetime.date.today().isoformat()  # as the Tournament sheet does
-    return pad_pdf(doc, name=name, date=date or today, paper=paper)
+    return pad_pdf(doc, name=name, date=date or today, paper=paper, stored=stored)
 
 
 def _deal_numbered(body: Any) -> Any:

@@ -120,7 +120,7 @@ def test_serve_passes_the_limits_given(tmp_path: Path, monkeypatch: pytest.Monke
     assert "--connection-limit" in CliRunner().invoke(cli, ["serve", "--help"]).output
 
 
-# -- the cookie holds no key --------------------------------------------------------------
+# -- the cookie holds no key in clear ------------------------------------------------------
 def _cookie(app: Flask, client: FlaskClient) -> dict[str, Any]:
     cookie = client.get_cookie("session")
     assert cookie is not None
@@ -128,14 +128,17 @@ def _cookie(app: Flask, client: FlaskClient) -> dict[str, Any]:
     return dict(serializer.loads(cookie.value))
 
 
-def test_the_cookie_keeps_a_proof_never_the_key(app: Flask, client: FlaskClient) -> None:
+def test_the_cookie_keeps_the_key_sealed_never_in_clear(app: Flask, client: FlaskClient) -> None:
     created = client.post("/api/sessions", json=DOC).get_json()
     client.get(created["links"]["scorer"])
     kept = _cookie(app, client)
     assert created["edit_key"] not in str(kept)
-    assert kept["keys"][created["id"]].startswith("p1:")
+    assert kept["keys"][created["id"]].startswith("e1:")
     assert client.get(f"/s/{created['id']}").status_code == 200
-    # A proof made under another secret key is worth nothing here.
+    # The scorer's phone can still show its link (handing over), from the sealed key.
+    handover = client.get(f"/s/{created['id']}/handover").get_data(as_text=True)
+    assert created["edit_key"] in handover
+    # A key sealed under another secret key is worth nothing here.
     other = create_app({"TESTING": True, "DATABASE": app.config["DATABASE"], "SECRET_KEY": "o"})
     stranger = other.test_client()
     with stranger.session_transaction() as session:
@@ -149,12 +152,12 @@ def test_a_cookie_from_before_keeps_working_and_loses_its_key(
     created = client.post("/api/sessions", json=DOC).get_json()
     with client.session_transaction() as session:
         session["seen"] = [created["id"]]
-        session["keys"] = {created["id"]: created["edit_key"]}  # as kept before proofs
+        session["keys"] = {created["id"]: created["edit_key"]}  # as kept before sealing
     assert client.get(f"/s/{created['id']}").status_code == 200
     assert created["edit_key"] not in str(_cookie(app, client))
     assert client.get(f"/s/{created['id']}").status_code == 200
     with client.session_transaction() as session:
-        session["keys"] = {created["id"]: "p1:" + "0" * 64}
+        session["keys"] = {created["id"]: "e1:" + "0" * 64}  # sealed nonsense
     assert client.get(f"/s/{created['id']}").status_code == 403
 
 

@@ -97,7 +97,7 @@ def test_the_sheet_isolates_names(app: Flask, client: FlaskClient) -> None:
 
         found = load(get_db(), session_id)
     assert found is not None
-    html = render_sheet_html(found[1].document(), name=found[1].name)
+    html = render_sheet_html(found[1].document(), name=found[1].name, stored=True)
     body = html.split("<body", 1)[1]
     text = re.sub(r"<[^>]*>", "", re.sub(r"<bdi>.*?</bdi>", "", body, flags=re.S))
     assert "<bdi>" in body and RLO not in text and ARABIC not in text

@@ -34,13 +34,14 @@ def render_pad_html(
     name: str | None = None,
     date: str | None = None,
     paper: str = "A4",
+    stored: bool = False,
 ) -> str:
     """The pad of a ``barbu-bridge/1`` document as one HTML page (computed fields are redone).
 
     ``paper`` is A4 or Letter (portrait); the stylesheet's ``@page`` size is overridden.
     """
     size = _paper(paper)
-    computed = compute_bridge_document(bare(doc))
+    computed = compute_bridge_document(bare(doc), stored=stored)
     return (
         jinja_env()
         .get_template(PAGE)
@@ -61,6 +62,7 @@ def pad_pdf(
     name: str | None = None,
     date: str | None = None,
     paper: str = "A4",
+    stored: bool = False,
 ) -> bytes:
     """The score pad of a ``barbu-bridge/1`` document as PDF bytes (A4 or Letter, portrait)."""
-    return html_to_pdf(render_pad_html(doc, name=name, date=date, paper=paper))
+    return html_to_pdf(render_pad_html(doc, name=name, date=date, paper=paper, stored=stored))

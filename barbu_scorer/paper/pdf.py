@@ -51,13 +51,14 @@ def sheet_context(
     date: str | None = None,
     paper: str = "A4",
     lookup: SchemeLookup | None = None,
+    stored: bool = False,
     chart: bool = True,
 ) -> dict[str, Any]:
     """What ``pdf/_sheet.html`` needs: ``sheet`` and ``chart`` (pass to render_template).
 
     ``chart=False`` skips the matplotlib chart (~40 ms) for pages that rarely print.
     """
-    sheet = build_sheet(doc, name=name, date=date, paper=paper, lookup=lookup)
+    sheet = build_sheet(doc, name=name, date=date, paper=paper, lookup=lookup, stored=stored)
     ended = ended_line(doc.get("ended_after"), "hand") if isinstance(doc, dict) else None
     return {"sheet": sheet, "chart": running_chart(sheet) if chart else None, "ended": ended}
 
@@ -69,9 +70,10 @@ def render_sheet_html(
     date: str | None = None,
     paper: str = "A4",
     lookup: SchemeLookup | None = None,
+    stored: bool = False,
 ) -> str:
     """The sheet as one self-contained HTML page (inline CSS, the chart as a data: URI)."""
-    context = sheet_context(doc, name=name, date=date, paper=paper, lookup=lookup)
+    context = sheet_context(doc, name=name, date=date, paper=paper, lookup=lookup, stored=stored)
     css = (Path(resource("static")) / STYLESHEET).read_text(encoding="utf-8")
     return jinja_env().get_template(PAGE).render(sheet_css=css, **context)
 
@@ -114,6 +116,9 @@ def sheet_pdf(
     date: str | None = None,
     paper: str = "A4",
     lookup: SchemeLookup | None = None,
+    stored: bool = False,
 ) -> bytes:
     """The score sheet of a session document as PDF bytes (A4 or Letter)."""
-    return html_to_pdf(render_sheet_html(doc, name=name, date=date, paper=paper, lookup=lookup))
+    return html_to_pdf(
+        render_sheet_html(doc, name=name, date=date, paper=paper, lookup=lookup, stored=stored)
+    )

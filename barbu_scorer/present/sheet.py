@@ -171,12 +171,13 @@ def build_sheet(
     date: str | None = None,
     paper: str = "A4",
     lookup: SchemeLookup | None = None,
+    stored: bool = False,
 ) -> Sheet:
     """The sheet of a session document (scored here first: nothing is taken on trust)."""
     paper_size = PAPERS.get(str(paper).casefold())
     if paper_size is None:
         raise ValueError(f"paper must be A4 or Letter, not {paper!r}")
-    computed = compute_document(doc, lookup)
+    computed = compute_document(doc, lookup, stored=stored)
     scheme = resolve_scheme(computed["scheme"])
     names = computed["players"]
     shorts = short_names(names)

@@ -31,11 +31,14 @@ def _clash(names: Sequence[str]) -> str:
     return ""
 
 
-def player_names(names: Sequence[object]) -> tuple[str, ...]:
-    """The players' names stripped; a ScoringError for a blank, too long or repeated one."""
+def player_names(names: Sequence[object], *, stored: bool = False) -> tuple[str, ...]:
+    """The players' names stripped; a ScoringError for a blank, too long or repeated one
+    (``stored``: names read back from the store, see ``check_label``)."""
     if not all(isinstance(name, str) and name.strip() for name in names):
         raise ScoringError("players: every player needs a name")
-    stripped = tuple(check_label(name, MAX_NAME_LENGTH, "players: each name") for name in names)
+    stripped = tuple(
+        check_label(name, MAX_NAME_LENGTH, "players: each name", stored=stored) for name in names
+    )
     clash = _clash(stripped)
     if clash:
         raise ScoringError(f"players: two players have the same name: {clash}")

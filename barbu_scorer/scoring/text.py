@@ -43,15 +43,21 @@ def _describe(char: str) -> str:
     return f"{code} {name}" if name else code
 
 
-def check_label(text: object, max_len: int, what: str, *, blank: bool = False) -> str:
+def check_label(
+    text: object, max_len: int, what: str, *, blank: bool = False, stored: bool = False
+) -> str:
     """``text`` stripped, when it is one line of plain text of at most ``max_len``
-    characters (and not blank, unless ``blank``); else a ScoringError naming ``what``."""
+    characters (and not blank, unless ``blank``); else a ScoringError naming ``what``.
+
+    ``stored``: the text comes back from this app's own store, accepted when it was
+    written; a name stored before the character rule keeps working (the pages isolate it).
+    """
     if not isinstance(text, str):
         raise ScoringError(f"{what} must be some text")
     stripped = text.strip()
     if not stripped and not blank:
         raise ScoringError(f"{what} must not be blank")
-    bad = bad_character(stripped)
+    bad = None if stored else bad_character(stripped)
     if bad is not None:
         raise ScoringError(
             f"{what} must be one line of plain text, without line breaks, control or "

@@ -82,7 +82,7 @@ class StoredBridge:
 
     def document(self) -> dict[str, Any]:
         """The computed document (the export), with the store's id, name and version."""
-        doc = compute_bridge_document(self.entered())
+        doc = compute_bridge_document(self.entered(), stored=True)
         ended = {} if self.ended_after is None else {"ended_after": self.ended_after}
         return {"id": self.id, "name": self.name, "version": self.version, **doc, **ended}
 
@@ -117,7 +117,7 @@ def _canonical(deal: Mapping[str, Any], number: int, first_dealer: int) -> dict[
 
 def _scored(stored: StoredBridge, deals: Sequence[Mapping[str, Any]]) -> ComputedBridge:
     """The whole session scored with these deals; a ScoringError when the rules refuse it."""
-    return compute_bridge_document(stored.entered(deals))
+    return compute_bridge_document(stored.entered(deals), stored=True)
 
 
 def create(

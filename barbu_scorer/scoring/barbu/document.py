@@ -38,13 +38,13 @@ def resolve_scheme(value: Any, lookup: SchemeLookup | None = None) -> Scheme:
     raise ScoringError("scheme: a built-in's id, a saved scheme's name or a scheme object")
 
 
-def read_players(value: Any, scheme: Scheme) -> tuple[str, ...]:
+def read_players(value: Any, scheme: Scheme, *, stored: bool = False) -> tuple[str, ...]:
     """The player names, checked against the scheme's player count and the name rule."""
     if not isinstance(value, list) or not all(isinstance(p, str) and p.strip() for p in value):
         raise ScoringError("players: a list of names")
     if len(value) != scheme.players:
         raise ScoringError(f"{scheme.name} is for {scheme.players} players, not {len(value)}")
-    return player_names(value)
+    return player_names(value, stored=stored)
 
 
 def read_hand(data: Any, number: int) -> HandEntry:
@@ -71,15 +71,16 @@ def read_hand(data: Any, number: int) -> HandEntry:
 
 
 def read_document(
-    doc: Any, lookup: SchemeLookup | None = None
+    doc: Any, lookup: SchemeLookup | None = None, *, stored: bool = False
 ) -> tuple[Scheme, tuple[str, ...], int, list[HandEntry]]:
-    """The scheme, players, first declarer and hand entries of a document."""
+    """The scheme, players, first declarer and hand entries of a document (``stored``: one
+    this app's store wrote, whose names were accepted when stored)."""
     if not isinstance(doc, Mapping):
         raise ScoringError("the document must be a JSON object")
     if doc.get("format") != FORMAT:
         raise ScoringError(f"format must be {FORMAT!r}, not {doc.get('format')!r}")
     scheme = resolve_scheme(doc.get("scheme", "tournament"), lookup)
-    players = read_players(doc.get("players"), scheme)
+    players = read_players(doc.get("players"), scheme, stored=stored)
     first = doc.get("first_declarer", 0)
     hands = doc.get("hands", [])
     if not isinstance(hands, list):
@@ -150,9 +151,11 @@ def session_to_dict(
     )
 
 
-def compute_document(doc: Any, lookup: SchemeLookup | None = None) -> ComputedDocument:
+def compute_document(
+    doc: Any, lookup: SchemeLookup | None = None, *, stored: bool = False
+) -> ComputedDocument:
     """Read, check and score a document; the same document with every computed field."""
-    scheme, players, first, entries = read_document(doc, lookup)
+    scheme, players, first, entries = read_document(doc, lookup, stored=stored)
     session = score_session(scheme, first, entries)
     scheme_ref = doc.get("scheme") if isinstance(doc.get("scheme"), str) else None
     return session_to_dict(session, players, scheme_ref if scheme_ref in BUILTINS else None)

@@ -195,8 +195,9 @@ def deal_from_dict(value: object, number: int, first_dealer: int = 0) -> Deal:
 
 
 @in_deals
-def read_bridge_document(doc: object) -> BridgeDocument:
-    """Validate a whole document and return it typed; the first problem raises ScoringError."""
+def read_bridge_document(doc: object, *, stored: bool = False) -> BridgeDocument:
+    """Validate a whole document and return it typed; the first problem raises ScoringError
+    (``stored``: one this app's store wrote, whose names were accepted when stored)."""
     data = _mapping(doc, "a Barbu Bridge document")
     _keys(
         data,
@@ -212,7 +213,7 @@ def read_bridge_document(doc: object) -> BridgeDocument:
     players = data["players"]
     if not isinstance(players, list) or len(players) != 4:
         raise ScoringError("players must be a list of four names, seats 0 to 3")
-    names = player_names(players)
+    names = player_names(players, stored=stored)
     first_dealer = _whole(data.get("first_dealer", 0), "the first dealer (a seat)", 3)
     bonus = check_partscore_rule(data.get("unfinished_partscore", UNFINISHED_PARTSCORE))
     raw_deals = data["deals"]
@@ -239,7 +240,7 @@ def score_bridge_document(document: BridgeDocument) -> SessionScore:
 
 
 @in_deals
-def compute_bridge_document(doc: object) -> ComputedBridge:
+def compute_bridge_document(doc: object, *, stored: bool = False) -> ComputedBridge:
     """Validate a "barbu-bridge/1" document and return it with everything computed."""
-    document = read_bridge_document(doc)
+    document = read_bridge_document(doc, stored=stored)
     return write_bridge_document(document, score_bridge_document(document))

@@ -1,30 +1,32 @@
-"""Who may edit: proofs of the edit keys kept in the browser's signed cookie, and this
-device's sessions.
+"""Who may edit: the edit keys kept in the browser's cookie, and this device's sessions.
 
-The cookie is signed, not encrypted, so it never holds a key: for each session (or house
-scheme) it holds an HMAC, under the app's secret key, of the stored hash of its edit key.
-The server checks a proof against the stored hash; reading the cookie gives nobody the
-scorer's link.
+Flask's cookie is signed, not encrypted, so it never holds a key in clear: a session's
+edit key is kept sealed (Fernet, under a key derived from the app's secret key), so the
+scorer's phone can show its link again (handing the scoring over) while reading the
+cookie gives nobody the link; a house scheme's key is kept as a proof (an HMAC of its
+stored hash), since no page needs to show it again.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
 from collections.abc import Callable
 
+from cryptography.fernet import Fernet, InvalidToken
 from flask import abort, current_app, redirect, session, url_for
 from werkzeug.wrappers import Response
 
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.store import schemes as scheme_store
-from barbu_scorer.store.rows import hash_key
-from barbu_scorer.store.sessions import key_matches, stored_key_hash
+from barbu_scorer.store.sessions import key_matches
 from barbu_scorer.web.db import get_db
 
 MAX_REMEMBERED = 40
 PROOF = "p1:"
+SEALED = "e1:"
 
 
 def proof(kind: str, ident: str, stored_hash: str) -> str:
@@ -40,14 +42,37 @@ def _proves(kind: str, ident: str, kept: str | None, stored_hash: str | None) ->
     return hmac.compare_digest(kept, proof(kind, ident, stored_hash))
 
 
+def _fernet() -> Fernet:
+    secret = str(current_app.config["SECRET_KEY"]).encode()
+    return Fernet(base64.urlsafe_b64encode(hashlib.sha256(b"edit keys:" + secret).digest()))
+
+
+def _unseal(kept: object) -> str | None:
+    """The edit key a cookie entry holds (sealed, or in clear from before sealing)."""
+    if not isinstance(kept, str) or kept.startswith(PROOF):
+        return None
+    if not kept.startswith(SEALED):
+        return kept
+    try:
+        return _fernet().decrypt(kept[len(SEALED) :].encode()).decode()
+    except (InvalidToken, ValueError):
+        return None  # sealed under another secret key: this browser holds no key here
+
+
 def remember(session_id: str, key: str | None = None) -> None:
-    """Put the session first in this device's list (and keep proof of its edit key)."""
+    """Put the session first in this device's list (and keep its edit key, sealed)."""
     seen = [s for s in session.get("seen", []) if s != session_id]
     session["seen"] = [session_id, *seen][:MAX_REMEMBERED]
     if key:
         keys = dict(session.get("keys", {}))
-        keys[session_id] = proof("session", session_id, hash_key(key))
+        keys[session_id] = SEALED + _fernet().encrypt(key.encode()).decode()
         session["keys"] = {k: v for k, v in keys.items() if k in session["seen"]}
+
+
+def kept_key(session_id: str) -> str | None:
+    """The session's edit key as this browser keeps it, when it is the right one."""
+    key = _unseal(session.get("keys", {}).get(session_id))
+    return key if key and key_matches(get_db(), session_id, key) else None
 
 
 def scorer_label() -> str:
@@ -65,12 +90,12 @@ def device_sessions() -> list[str]:
 
 
 def can_edit(session_id: str) -> bool:
-    """Whether this browser holds proof of the session's edit key."""
+    """Whether this browser holds the session's edit key."""
     kept = session.get("keys", {}).get(session_id)
-    if kept and not kept.startswith(PROOF) and key_matches(get_db(), session_id, kept):
-        remember(session_id, kept)  # a cookie from before proofs: the key becomes a proof
-        return True
-    return _proves("session", session_id, kept, stored_key_hash(get_db(), session_id))
+    key = kept_key(session_id)
+    if key and not str(kept).startswith(SEALED):
+        remember(session_id, key)  # a cookie from before sealing: the key is sealed now
+    return key is not None
 
 
 def require_edit(session_id: str) -> None:

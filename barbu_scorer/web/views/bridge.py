@@ -189,7 +189,7 @@ def preview(stored: StoredBridge, number: int, data: MultiDict[str, str]) -> Pre
     try:
         deal = deal_from_form(data)
         deals = [*stored.deals[: number - 1], deal, *stored.deals[number:]]
-        doc = compute_bridge_document(stored.entered(deals))
+        doc = compute_bridge_document(stored.entered(deals), stored=True)
     except ScoringError as error:
         return _refusal(error, stored.players, number)
     return preview_of(doc, number, deal)

@@ -108,7 +108,9 @@ def sheet_response(session_id: str) -> Response:
         pdf = cache.get(
             session_id,
             key,
-            lambda: game.pdf(stored.document(), stored.name or None, stored.created[:10], paper),
+            lambda: game.pdf(
+                stored.document(), stored.name or None, stored.created[:10], paper, True
+            ),
         )
     except Busy:
         abort(503, description=_("Many sheets are being printed: try again in a moment."))

@@ -15,7 +15,6 @@ from flask import (
     request,
     url_for,
 )
-from flask import session as cookie
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -26,7 +25,7 @@ from barbu_scorer.store.rows import Conflict, Stale
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.common import VersionForm
 from barbu_scorer.web.links import external
-from barbu_scorer.web.views.access import require_edit, scorer_label
+from barbu_scorer.web.views.access import kept_key, require_edit, scorer_label
 
 bp = Blueprint("live", __name__)
 
@@ -57,7 +56,7 @@ def handover(session_id: str) -> str:
     """The scorer's link as a QR code, for another phone to take the scoring over."""
     game = _game_or_404(session_id)
     require_edit(session_id)
-    key = cookie["keys"][session_id]
+    key = kept_key(session_id)
     return render_template(
         "live/handover.html",
         link=external(game.pages.claim, session_id=session_id, key=key),

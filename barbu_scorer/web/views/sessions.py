@@ -116,7 +116,10 @@ def scorer(session_id: str) -> str:
 def _printable(stored: StoredSession, v: dict[str, Any]) -> dict[str, object]:
     """The sheet partial's context, for the browser's own Print (from the scored session)."""
     return sheet_context(
-        stored.document(v["session"]), name=stored.name or None, date=stored.created[:10]
+        stored.document(v["session"]),
+        name=stored.name or None,
+        date=stored.created[:10],
+        stored=True,
     )  # with "ended": the line "Ended after hand N" or None
 
 
