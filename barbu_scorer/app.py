@@ -53,10 +53,29 @@ def create_app(
     babel.init_app(app)
 
     from barbu_scorer.web import db
-    from barbu_scorer.web.views import api, bridge, errors, exports, hands, main, schemes, sessions
+    from barbu_scorer.web.views import (
+        api,
+        bridge,
+        errors,
+        exports,
+        hands,
+        main,
+        players,
+        schemes,
+        sessions,
+    )
 
     db.init_app(app)
     errors.init_app(app)
-    for blueprint in (main.bp, sessions.bp, hands.bp, api.bp, exports.bp, bridge.bp, schemes.bp):
+    for blueprint in (
+        main.bp,
+        sessions.bp,
+        hands.bp,
+        api.bp,
+        exports.bp,
+        bridge.bp,
+        schemes.bp,
+        players.bp,
+    ):
         app.register_blueprint(blueprint)
     return app

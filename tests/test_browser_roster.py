@@ -1,0 +1,76 @@
+"""The roster chips at 390x844: four known players in at most 5 taps, no typing; Enter
+moves to the next seat."""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import urllib.request
+from typing import Any
+
+import pytest
+from conftest import screenshot
+
+pytestmark = pytest.mark.browser
+
+
+def known_table(base: str) -> list[str]:
+    """Four fresh names, put on the roster by a session started through the API."""
+    tag = secrets.token_hex(2)
+    names = [f"{name} {tag}" for name in ("Ada", "Ben", "Clara", "Dan")]
+    body = json.dumps({"format": "barbu-session/1", "players": names}).encode()
+    request = urllib.request.Request(
+        f"{base}/api/sessions", data=body, headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request):
+        pass
+    return names
+
+
+def test_four_known_players_in_five_taps(live_server: str, phone: Any) -> None:
+    names = known_table(live_server)
+    phone.goto(f"{live_server}/new")
+    taps = 0
+    for name in (names[2], names[0], names[3], names[1]):
+        phone.click(f"[data-roster-name='{name}']")
+        taps += 1
+    seats = [phone.input_value(f"input[name='players-{i}']") for i in range(4)]
+    assert seats == [names[2], names[0], names[3], names[1]]
+    assert phone.get_attribute(f"[data-roster-name='{names[0]}']", "aria-pressed") == "true"
+    assert phone.text_content("[data-name-of='1']") == names[0]
+    screenshot(phone, "roster-chips")
+    box = phone.locator("button[type=submit]").bounding_box()
+    assert box["y"] + box["height"] <= 844, "Start is below the fold"
+    phone.click("button[type=submit]")
+    taps += 1
+    phone.wait_for_url(re.compile(r"/s/[\w-]+$"))
+    assert taps <= 5
+    assert names[2] in phone.text_content("main")
+
+
+def test_a_second_tap_frees_the_seat_and_enter_moves_on(live_server: str, phone: Any) -> None:
+    names = known_table(live_server)
+    phone.goto(f"{live_server}/new")
+    phone.click(f"[data-roster-name='{names[1]}']")
+    phone.click(f"[data-roster-name='{names[1]}']")
+    assert phone.input_value("input[name='players-0']") == ""
+    phone.fill("input[name='players-0']", "Zed")
+    phone.press("input[name='players-0']", "Enter")
+    assert phone.evaluate("document.activeElement.name") == "players-1"
+    assert phone.url.endswith("/new"), "Enter submitted the form"
+    phone.click(f"[data-roster-name='{names[3]}']")
+    assert phone.input_value("input[name='players-1']") == names[3]
+    phone.press("input[name='players-1']", "Enter")
+    assert phone.evaluate("document.activeElement.name") == "players-2"
+
+
+def test_the_bridge_page_offers_the_chips_too(live_server: str, phone: Any) -> None:
+    names = known_table(live_server)
+    phone.goto(f"{live_server}/bridge/new")
+    for name in names:
+        phone.click(f"[data-roster-name='{name}']")
+    assert phone.text_content("[data-name-of='3']") == names[3]
+    screenshot(phone, "roster-chips-bridge")
+    phone.click("button[type=submit]")
+    phone.wait_for_url(re.compile(r"/b/[\w-]+$"))
