@@ -74,3 +74,25 @@ def test_the_bridge_page_offers_the_chips_too(live_server: str, phone: Any) -> N
     screenshot(phone, "roster-chips-bridge")
     phone.click("button[type=submit]")
     phone.wait_for_url(re.compile(r"/b/[\w-]+$"))
+
+
+def test_a_player_s_page_and_the_ranking_fit_the_phone(live_server: str, phone: Any) -> None:
+    from helpers import session_document
+
+    names = known_table(live_server)
+    for seed in range(3):
+        body = json.dumps({**session_document("tournament", seed), "players": names}).encode()
+        request = urllib.request.Request(
+            f"{live_server}/api/sessions", data=body, headers={"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(request):
+            pass
+    phone.goto(f"{live_server}/players")
+    phone.click(f"text={names[0]}")
+    assert phone.locator("figure.trend img").count() == 1
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(phone, "player-page")
+    phone.goto(f"{live_server}/ranking")
+    assert phone.locator(f"text={names[1]}").count() == 1
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(phone, "ranking")

@@ -97,3 +97,36 @@ def test_roster_pages_rename_merge_delete(app: Flask, client: FlaskClient) -> No
     assert "Player 3" in client.get(f"/w/{sid}").get_data(as_text=True)
     assert client.post("/players/999/delete").status_code == 404
     assert client.post(f"/players/{ada}/merge", data={"into": "x"}).status_code == 302
+
+
+def complete_session(client: FlaskClient, names: list[str], seed: int) -> str:
+    """A complete random session imported through the JSON API."""
+    from helpers import session_document
+
+    doc = {**session_document("tournament", seed), "players": names}
+    response = client.post("/api/sessions", json=doc)
+    assert response.status_code == 201, response.get_data(as_text=True)
+    return str(response.get_json()["id"])
+
+
+def test_a_player_s_page_head_to_head_and_ranking(app: Flask, client: FlaskClient) -> None:
+    for seed in range(3):
+        complete_session(
+            client, ["Ada", "Ben", "Clara", "Dan"][seed:] + ["Ada", "Ben", "Clara"][:seed], seed
+        )
+    ada, ben = player_id(app, "Ada"), player_id(app, "Ben")
+    html = client.get(f"/players/{ada}").get_data(as_text=True)
+    for text in (
+        "Complete sessions",
+        "Average final score, Tournament Barbu",
+        "No Queens",
+        "Who gains from doubling whom",
+        "data:image/svg+xml;base64,",
+        "Best hand",
+    ):
+        assert text in html, text
+    duel = client.get(f"/players/{ada}/vs/{ben}").get_data(as_text=True)
+    assert "Sessions together" in duel and "Ada against Ben" in duel
+    ranking = client.get("/ranking").get_data(as_text=True)
+    assert ranking.count("/players/") >= 4 and "provisional" in ranking
+    assert client.get("/players/999/vs/1").status_code == 404

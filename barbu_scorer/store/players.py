@@ -14,9 +14,12 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
+from barbu_scorer.scoring.barbu.document import FORMAT, session_to_dict
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.league.played import Played
 from barbu_scorer.scoring.players import player_names, same_name
 from barbu_scorer.store.rows import bump, log, now, writing
+from barbu_scorer.store.sessions import load as load_session
 
 
 @dataclass(frozen=True)
@@ -165,3 +168,29 @@ def delete(db: Database, player_id: int, who: str = "roster") -> None:
         _rewrite(db, player_id, {s: f"Player {s + 1}" for s in range(64)}, who)
         db.execute("UPDATE seats SET player_id = NULL WHERE player_id = ?", [player_id])
         db.execute("DELETE FROM players WHERE id = ?", [player_id])
+
+
+def played_sessions(db: Database, player_ids: Sequence[int] = ()) -> list[Played]:
+    """Every stored Barbu session (computed) with its roster seats, for the league's
+    figures; only those where one of ``player_ids`` sat when any are given. Sessions
+    whose scheme no longer scores them are left out."""
+    query = "SELECT DISTINCT s.id FROM sessions s WHERE s.format = ?"
+    args: list[object] = [FORMAT]
+    if player_ids:
+        marks = ",".join("?" for _ in player_ids)
+        query += f" AND s.id IN (SELECT session_id FROM seats WHERE player_id IN ({marks}))"
+        args += list(player_ids)
+    ids = [row[0] for row in db.execute(query, args)]
+    seats = seat_players(db, ids)
+    out = []
+    for session_id in ids:
+        stored = load_session(db, session_id)
+        if stored is None:
+            continue
+        try:
+            doc = stored.score()
+        except ScoringError:
+            continue
+        computed = session_to_dict(doc, stored.players, stored.scheme_ref)
+        out.append(Played(session_id, stored.created, computed, tuple(seats[session_id])))
+    return out

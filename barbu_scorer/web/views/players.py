@@ -9,7 +9,11 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from barbu_scorer.paper.league import trend_svg
+from barbu_scorer.present.league import duel_view, player_view, ranking_rows
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.league.rating import ratings
+from barbu_scorer.scoring.league.stats import head_to_head, player_stats
 from barbu_scorer.store import players as roster
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.players import (
@@ -53,19 +57,47 @@ def index() -> str:
     return render_template("players/index.html", players=roster.roster(get_db()))
 
 
+def _names() -> dict[int | None, str]:
+    return {p.id: p.name for p in roster.roster(get_db())}
+
+
 @bp.get("/players/<int:player_id>")
 def player(player_id: int) -> str:
-    """A player's page: their sessions, and the roster's tools (rename, merge, delete)."""
+    """A player's page: their statistics and trend, and the roster's tools."""
     found = _player_or_404(player_id)
     others = [p for p in roster.roster(get_db()) if p.id != player_id]
+    stats = player_stats(roster.played_sessions(get_db(), [player_id]), player_id)
     return render_template(
         "players/player.html",
         player=found,
         others=others,
+        v=player_view(stats, _names()),
+        trend=trend_svg(
+            [(m.date, m.score) for m in stats.trend], _("Final score, session by session")
+        ),
         rename=RenameForm(name=found.name),
         merge=MergeForm(),
         delete=DeleteForm(),
     )
+
+
+@bp.get("/players/<int:first>/vs/<int:second>")
+def versus(first: int, second: int) -> str:
+    """Two players at the same table: who finishes ahead, by how much, who doubles whom."""
+    a, b = _player_or_404(first), _player_or_404(second)
+    duel = head_to_head(roster.played_sessions(get_db(), [first]), first, second)
+    label = _("%(a)s minus %(b)s, session by session", a=a.name, b=b.name)
+    return render_template(
+        "players/versus.html", a=a, b=b, v=duel_view(duel), trend=trend_svg(duel.trend, label)
+    )
+
+
+@bp.get("/ranking")
+def ranking() -> str:
+    """Every rated player, strongest first."""
+    names = {p.id: p.name for p in roster.roster(get_db())}
+    rows = ranking_rows(ratings(roster.played_sessions(get_db())), names)
+    return render_template("players/ranking.html", rows=rows)
 
 
 def _done(player_id: int, message: str) -> Response:
