@@ -63,6 +63,7 @@ def create_app(
         players,
         schemes,
         sessions,
+        settle,
     )
 
     db.init_app(app)
@@ -76,6 +77,7 @@ def create_app(
         bridge.bp,
         schemes.bp,
         players.bp,
+        settle.bp,
     ):
         app.register_blueprint(blueprint)
     return app

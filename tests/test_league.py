@@ -234,3 +234,19 @@ def test_rounding_moves_each_balance_less_than_a_unit(values: list[int]) -> None
         out = rounded(amounts, unit)
         assert sum(out) == 0
         assert all(abs(o - a) < unit for o, a in zip(out, amounts, strict=True))
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 10**6))
+def test_a_group_ledger_adds_up_to_zero(seed: int) -> None:
+    from barbu_scorer.scoring.league.settle import group_balances
+
+    rng = random.Random(seed)
+    sessions, stakes = [], {}
+    for index in range(4):
+        doc = computed("tournament", rng.randrange(10**6))
+        sessions.append(played(doc, tuple(rng.sample(range(1, 6), 4)), "d", f"s{index}"))
+        stakes[f"s{index}"] = (rng.randrange(1, 50), rng.choice([1, 5, 10, 50, 100]))
+    ledger = group_balances(sessions, stakes)
+    assert sum(ledger.values()) == 0
+    assert len(payments(list(ledger.values()))) <= len(ledger) - 1

@@ -9,6 +9,7 @@ from barbu_scorer.present.format import signed
 from barbu_scorer.scoring.barbu.contracts import CATALOGUE
 from barbu_scorer.scoring.barbu.schemes import BUILTINS
 from barbu_scorer.scoring.league.rating import Rating, ranking
+from barbu_scorer.scoring.league.settle import Payment
 from barbu_scorer.scoring.league.stats import HeadToHead, Mean, Moment, PlayerStats, Tally
 
 ANONYMOUS = "a deleted player"
@@ -139,4 +140,18 @@ def ranking_rows(rated: Mapping[int, Rating], names: Mapping[int, str]) -> list[
         )
         for place, who, r in ranking(dict(rated))
         if who in names
+    ]
+
+
+def money(cents: int) -> str:
+    """An amount of money from cents: "4.20", "−0.05"."""
+    text = f"{abs(cents) // 100}.{abs(cents) % 100:02}"
+    return ("\u2212" + text) if cents < 0 else text
+
+
+def payment_lines(payments: list[Payment], names: Mapping[int, str]) -> list[str]:
+    """ "Ben pays Ada 4.20", one line a payment."""
+    return [
+        f"{names.get(p.payer, ANONYMOUS)} pays {names.get(p.payee, ANONYMOUS)} {money(p.cents)}"
+        for p in payments
     ]

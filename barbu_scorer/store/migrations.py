@@ -106,6 +106,23 @@ def m005_roster(db: Database) -> None:
         )"""
     )
     db.execute("CREATE INDEX IF NOT EXISTS seats_player ON seats (player_id)")
+    # A session's stake (cents a point, balances rounded to ``rounding`` cents), and the
+    # evenings a group of players settled up (``players``: their sorted roster ids).
+    db.execute(
+        """CREATE TABLE IF NOT EXISTS stakes (
+            session_id TEXT PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+            cents INTEGER NOT NULL,
+            rounding INTEGER NOT NULL
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE IF NOT EXISTS settlements (
+            id INTEGER PRIMARY KEY,
+            players TEXT NOT NULL,
+            at TEXT NOT NULL,
+            payments TEXT NOT NULL
+        )"""
+    )
     ordered = "(SELECT * FROM sessions ORDER BY created, id) s,"
     existing = _link_seats(ordered, "s.players", "s.created", "s.id")
     for statement in existing.split(";"):

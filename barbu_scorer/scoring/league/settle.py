@@ -9,12 +9,13 @@ unit at a time, to the balances the rounding moved furthest, so they still add u
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from functools import cache
 
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.league.played import Played, PlayerId
 
 MAX_STAKE_CENTS = 100_00
 ROUNDINGS = (1, 5, 10, 50, 100)
@@ -119,4 +120,25 @@ def payments(amounts: Sequence[int]) -> list[Payment]:
                 out.extend(_greedy(group))
                 left = [m for i, m in enumerate(rest) if not mask >> i & 1]
                 break
+    return out
+
+
+def session_money(totals: Sequence[int], stake_cents: int, unit: int) -> list[int]:
+    """Each seat's money for a session: the balances at the stake, rounded."""
+    return rounded(balances(totals, stake_cents), unit)
+
+
+def group_balances(
+    played: Sequence[Played], stakes: Mapping[str, tuple[int, int]]
+) -> dict[PlayerId, int]:
+    """A group's running ledger: each player's money summed over the complete staked
+    sessions (``stakes``: session id -> (cents a point, rounding unit)); adds up to zero."""
+    out: dict[PlayerId, int] = {}
+    for p in played:
+        if p.session_id not in stakes or not p.doc["complete"] or None in p.who:
+            continue
+        cents, unit = stakes[p.session_id]
+        for who, money in zip(p.who, session_money(p.doc["totals"], cents, unit), strict=True):
+            assert who is not None
+            out[who] = out.get(who, 0) + money
     return out

@@ -8,10 +8,12 @@ from dataclasses import dataclass
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import IntegerField, StringField
+from wtforms import IntegerField, RadioField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length
 
+from barbu_scorer.scoring.league.settle import ROUNDINGS
 from barbu_scorer.scoring.players import MAX_NAME_LENGTH, same_name
+from barbu_scorer.web.forms.common import radio_choices
 
 
 class RenameForm(FlaskForm):
@@ -71,3 +73,19 @@ def seat_problem(typed: Iterable[str | None], labels: Sequence[str]) -> SeatProb
                 frozenset(twice),
             )
     return SeatProblem("", frozenset())
+
+
+class StakeForm(FlaskForm):
+    """A session's stake per point and the rounding of its balances."""
+
+    stake = StringField(_l("Stake per point"), validators=[DataRequired(_l("Give a stake."))])
+    rounding = RadioField(
+        _l("Round each balance to"),
+        choices=radio_choices(*((unit, f"{unit // 100}.{unit % 100:02}") for unit in ROUNDINGS)),
+        default="10",
+        coerce=int,
+    )
+
+
+class SettleForm(FlaskForm):
+    """Settling a group's ledger: a POST with the CSRF token and the players."""
