@@ -72,3 +72,16 @@ def test_a_group_s_running_ledger_settled_on_demand(app: Flask, client: FlaskCli
     assert "Pick the players" in client.post("/settle", data={}, follow_redirects=True).get_data(
         as_text=True
     )
+
+
+def test_the_standings_png(client: FlaskClient) -> None:
+    sid = imported(client, 6, ["Ada", "<b>Ben</b>", "Clara", "Dan"])
+    response = client.get(f"/w/{sid}/standings.png")
+    assert response.status_code == 200 and response.mimetype == "image/png"
+    data = response.get_data()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    assert (width, height) == (1080, 1350)
+    page = client.get(f"/s/{sid}/settle").get_data(as_text=True)
+    assert "data-share-png" in page and "share.js" in page
+    assert client.get("/w/nope/standings.png").status_code == 404

@@ -6,7 +6,9 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from barbu_scorer.paper.league import standings_png
 from barbu_scorer.present.league import money, payment_lines
+from barbu_scorer.scoring.barbu.document import session_to_dict
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.league.settle import group_balances, payments, read_stake, session_money
 from barbu_scorer.store import players as roster
@@ -62,6 +64,17 @@ def session(session_id: str) -> str | Response:
         complete=session.complete,
         editable=can_edit(session_id),
     )
+
+
+@bp.get("/w/<session_id>/standings.png")
+def standings(session_id: str) -> Response:
+    """The standings and the running totals as a PNG to share (anyone with the watch link)."""
+    stored = _session_or_404(session_id)
+    doc = session_to_dict(stored.score(), stored.players, stored.scheme_ref)
+    png = standings_png(doc, stored.name or _("Barbu"))
+    response = Response(png, mimetype="image/png")
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _group() -> list[int]:
