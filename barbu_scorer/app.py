@@ -55,6 +55,7 @@ def create_app(
     from barbu_scorer.web import db
     from barbu_scorer.web.views import (
         api,
+        api_players,  # noqa: F401  (adds the players' routes to api.bp)
         bridge,
         errors,
         exports,

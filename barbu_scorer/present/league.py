@@ -155,3 +155,45 @@ def payment_lines(payments: list[Payment], names: Mapping[int, str]) -> list[str
         f"{names.get(p.payer, ANONYMOUS)} pays {names.get(p.payee, ANONYMOUS)} {money(p.cents)}"
         for p in payments
     ]
+
+
+def stats_json(stats: PlayerStats, names: Mapping[int | None, str]) -> dict[str, object]:
+    """A player's statistics as the JSON API gives them (plain numbers, no formatting)."""
+
+    def mean(m: Mean) -> float | None:
+        return None if m.value is None else round(m.value, 3)
+
+    def moment(m: Moment | None) -> dict[str, object] | None:
+        return None if m is None else dict(m.__dict__)
+
+    return {
+        "sessions": stats.sessions,
+        "complete": stats.complete,
+        "wins": stats.wins,
+        "shared_wins": stats.shared_wins,
+        "average_final": {k: mean(m) for k, m in stats.final_by_scheme.items()},
+        "trend": [{"session": m.session_id, "date": m.date, "total": m.score} for m in stats.trend],
+        "contracts": {
+            c: {
+                "chosen": s.chosen,
+                "position": mean(s.position),
+                "declarer_raw": mean(s.declarer_raw),
+                "declarer_adjusted": mean(s.declarer_adjusted),
+                "opponent_raw": mean(s.opponent_raw),
+                "opponent_adjusted": mean(s.opponent_adjusted),
+            }
+            for c, s in stats.contracts.items()
+        },
+        "doubles": dict(stats.doubles.__dict__),
+        "redoubles": dict(stats.redoubles.__dict__),
+        "doubling_net": stats.doubling_net,
+        "business": [
+            {"player": who, "name": names.get(who, ANONYMOUS), "net": value}
+            for who, value in stats.business.items()
+        ],
+        "quota": {"met": stats.quota_met, "missed": stats.quota_missed},
+        "best_session": moment(stats.best_session),
+        "worst_session": moment(stats.worst_session),
+        "best_hand": moment(stats.best_hand),
+        "worst_hand": moment(stats.worst_hand),
+    }

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlite_utils import Database
 
@@ -194,3 +195,14 @@ def played_sessions(db: Database, player_ids: Sequence[int] = ()) -> list[Played
         computed = session_to_dict(doc, stored.players, stored.scheme_ref)
         out.append(Played(session_id, stored.created, computed, tuple(seats[session_id])))
     return out
+
+
+def keep_date(db: Database, session_id: str, created: str) -> None:
+    """An imported session keeps the date it was first played (the league orders
+    sessions by it); a date that is not an ISO 8601 timestamp is refused."""
+    try:
+        datetime.fromisoformat(created)
+    except (TypeError, ValueError):
+        raise ScoringError(f"created: an ISO 8601 date and time, not {created!r}") from None
+    with writing(db):
+        db.execute("UPDATE sessions SET created = ? WHERE id = ?", [created[:40], session_id])

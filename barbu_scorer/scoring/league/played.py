@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -42,10 +44,19 @@ class Played:
         return self.scheme.name
 
 
+def fingerprint(doc: ComputedDocument) -> str:
+    """A digest of what was played (players, scheme, every hand): the same for a session
+    and its exported and re-imported copy, whatever id the store gave each."""
+    content = [doc["players"], doc["scheme"], doc["first_declarer"], doc["hands"]]
+    text = json.dumps(content, sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 def in_order(played: Iterable[Played]) -> list[Played]:
-    """Sessions in the order they were played: by their own date, then id (never by the
-    order the store happened to return them)."""
-    return sorted(played, key=lambda p: (p.date, p.session_id))
+    """Sessions in the order they were played: by their own date, then (two sessions
+    started in the same second) by what was played, then id; never by the order the
+    store happened to return them, nor by the ids an import hands out."""
+    return sorted(played, key=lambda p: (p.date, fingerprint(p.doc), p.session_id))
 
 
 def together(played: Sequence[Played], *players: PlayerId) -> list[Played]:
