@@ -96,3 +96,16 @@ def test_a_player_s_page_and_the_ranking_fit_the_phone(live_server: str, phone: 
     assert phone.locator(f"text={names[1]}").count() == 1
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(phone, "ranking")
+
+
+def test_a_long_roster_shows_the_recent_eight_and_a_filter(live_server: str, phone: Any) -> None:
+    for _ in range(3):
+        known_table(live_server)
+    phone.goto(f"{live_server}/new")
+    assert phone.locator("[data-roster-name]:visible").count() == 8
+    hidden = phone.get_attribute("[data-roster-name][data-more]", "data-roster-name")
+    phone.fill("[data-roster-filter]", hidden.split()[-1])
+    visible = phone.locator("[data-roster-name]:visible")
+    assert hidden in visible.all_inner_texts()
+    visible.filter(has_text=hidden).first.click()
+    assert phone.input_value("input[name='players-0']") == hidden
