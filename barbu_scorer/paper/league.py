@@ -4,6 +4,7 @@ and the final standings with the running totals as a PNG to share."""
 from __future__ import annotations
 
 import base64
+import functools
 import io
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -19,9 +20,14 @@ if TYPE_CHECKING:
 
 def trend_svg(points: Sequence[tuple[str, int]], label: str) -> str | None:
     """A line of final scores (or margins) session by session: an SVG data: URI, or None
-    with fewer than two points."""
+    with fewer than two points. The same figures give the same chart, drawn once."""
     if len(points) < 2:
         return None
+    return _trend_svg(tuple(points), label)
+
+
+@functools.lru_cache(maxsize=128)
+def _trend_svg(points: tuple[tuple[str, int], ...], label: str) -> str:
     import matplotlib
     from matplotlib.figure import Figure
     from matplotlib.ticker import MaxNLocator
