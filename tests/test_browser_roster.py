@@ -109,3 +109,24 @@ def test_a_long_roster_shows_the_recent_eight_and_a_filter(live_server: str, pho
     assert hidden in visible.all_inner_texts()
     visible.filter(has_text=hidden).first.click()
     assert phone.input_value("input[name='players-0']") == hidden
+
+
+def test_settle_the_evening_on_the_phone(live_server: str, phone: Any) -> None:
+    from helpers import session_document
+
+    body = json.dumps({**session_document("tournament", 7), "name": "Friday"}).encode()
+    request = urllib.request.Request(
+        f"{live_server}/api/sessions", data=body, headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request) as response:
+        doc = json.load(response)
+    phone.goto(doc["links"]["scorer"])
+    phone.goto(f"{live_server}/s/{doc['id']}/settle")
+    phone.fill("#stake", "0.05")
+    phone.click("label.chip:has(input[name='rounding'][value='10'])")
+    phone.click("text=Set the stake")
+    lines = phone.locator("ul.payments li").all_inner_texts()
+    assert 1 <= len(lines) <= 3 and all(re.fullmatch(r"\w+ pays \w+ \d+\.\d0", t) for t in lines)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert phone.get_attribute("[data-share-png]", "href").endswith("/standings.png")
+    screenshot(phone, "settle-session")

@@ -123,6 +123,8 @@ def test_a_player_s_page_head_to_head_and_ranking(app: Flask, client: FlaskClien
         "Who gains from doubling whom",
         "data:image/svg+xml;base64,",
         "Best hand",
+        "Recent sessions",
+        "/settle",
     ):
         assert text in html, text
     duel = client.get(f"/players/{ada}/vs/{ben}").get_data(as_text=True)

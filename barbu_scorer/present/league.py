@@ -97,6 +97,7 @@ def player_view(stats: PlayerStats, names: Mapping[int | None, str]) -> dict[str
         "quota": f"{stats.quota_met} met, {stats.quota_missed} missed",
         "best_session": _moment(stats.best_session),
         "worst_session": _moment(stats.worst_session),
+        "recent": [_moment(m) for m in reversed(stats.trend[-10:])],
         "best_hand": _moment(stats.best_hand),
         "worst_hand": _moment(stats.worst_hand),
     }
