@@ -90,14 +90,17 @@ def _register(app: Flask) -> None:
     from barbu_scorer.web.links import base_url, external, qr_code
     from barbu_scorer.web.views import (
         api,
+        api_players,  # noqa: F401  (adds the players' routes to api.bp)
         bridge,
         errors,
         exports,
         hands,
         live,
         main,
+        players,
         schemes,
         sessions,
+        settle,
     )
 
     db.init_app(app)
@@ -105,5 +108,5 @@ def _register(app: Flask) -> None:
     security.init_app(app)
     for helper in (external, base_url, qr_code):
         app.add_template_global(helper)
-    for blueprint in (main, sessions, hands, api, exports, bridge, schemes, live):
+    for blueprint in (main, sessions, hands, api, exports, bridge, schemes, live, players, settle):
         app.register_blueprint(blueprint.bp)

@@ -289,3 +289,24 @@ def restore_command(file: str, instance: str) -> None:
     click.echo(f"restored {file} into {Path(instance) / 'barbu.db'}")
     if kept:
         click.echo(f"the previous database is kept as {kept}")
+
+
+@main.command("ratings")
+@INSTANCE_OPTION
+@click.option("--json", "as_json", is_flag=True, help="Print the ratings as JSON.")
+def ratings_command(instance: str, as_json: bool) -> None:
+    """Recompute every player's rating from the stored sessions alone; print the ranking."""
+    from barbu_scorer.present.league import ranking_rows
+    from barbu_scorer.scoring.league.rating import ratings
+    from barbu_scorer.store import players as roster
+
+    db = _database(instance)
+    names = {p.id: p.name for p in roster.roster(db)}
+    rows = ranking_rows(ratings(roster.played_sessions(db)), names)
+    if as_json:
+        out = [{**r.__dict__, "rating": float(r.rating.replace("\u2212", "-"))} for r in rows]
+        click.echo(json.dumps(out, indent=2, ensure_ascii=False))
+        return
+    for r in rows:
+        mark = " *" if r.provisional else ""
+        click.echo(f"{r.place:>3}. {r.name}{mark}  {r.expected}  ({r.sessions} sessions)")

@@ -116,9 +116,9 @@ def test_a_drawn_first_dealer_is_announced(app: Flask, client: FlaskClient) -> N
 @pytest.mark.parametrize(
     ("players", "message"),
     [
-        (("Ada", "Ben", "Ada", "Dan"), "two players have the same name"),
-        (("Ada", "Ben", "ADA", "Dan"), "two players have the same name"),
-        (("Ada", "", "Clara", "Dan"), "Every seat needs a name."),
+        (("Ada", "Ben", "Ada", "Dan"), "Ada is at North and South: one name per player."),
+        (("Ada", "Ben", "ADA", "Dan"), "Ada is at North and South: one name per player."),
+        (("Ada", "", "Clara", "Dan"), "East needs a name."),
         (("Ada", "B" * 41, "Clara", "Dan"), "40"),
     ],
 )

@@ -328,10 +328,10 @@ def test_names_are_trimmed_and_named_sessions(client: FlaskClient) -> None:
 @pytest.mark.parametrize(
     ("names", "message"),
     [
-        (["Ada", "", "Clara", "Dan"], "Every seat needs a name."),
-        (["Ada", "Ben", "Clara"], "Every seat needs a name."),
-        (["Ada", "Ben", "Clara", "ada"], "two players have the same name: Ada and ada"),
-        (["Ada", "BEN", "Clara", "ben"], "two players have the same name: BEN and ben"),
+        (["Ada", "", "Clara", "Dan"], "Seat 2 needs a name."),
+        (["Ada", "Ben", "Clara"], "Seat 4 needs a name."),
+        (["Ada", "Ben", "Clara", "ada"], "Ada is at Seat 1 and Seat 4: one name per player."),
+        (["Ada", "BEN", "Clara", "ben"], "BEN is at Seat 2 and Seat 4: one name per player."),
         (["Ada", "Ben", "Clara", "D" * 41], "40 characters"),
         (["Ada", "Ben", "Clara", "Dan", "Eve"], "not 5"),
     ],

@@ -82,3 +82,70 @@ def m004_scheme_keys(db: Database) -> None:
     Schemes saved before have none (NULL): anyone may edit one until a browser saves it.
     """
     db.execute("ALTER TABLE schemes ADD COLUMN edit_key TEXT")
+
+
+def _link_seats(sessions: str, players: str, created: str, session_id: str) -> str:
+    """The two statements that link the seats of ``sessions`` (rows or ``NEW``)."""
+    return f"""
+    INSERT OR IGNORE INTO players (name, created)
+        SELECT trim(j.value), {created} FROM {sessions} json_each({players}) j;
+    INSERT OR REPLACE INTO seats (session_id, seat, player_id)
+        SELECT {session_id}, CAST(j.key AS INTEGER),
+               (SELECT p.id FROM players p WHERE p.name = trim(j.value))
+        FROM {sessions} json_each({players}) j;
+"""
+
+
+@migrations()
+def m005_roster(db: Database) -> None:
+    """The roster: one row per player, and each seat of each session (both games) linked
+    to a roster player (NULL once the player is deleted and the seat anonymised).
+
+    Names match ignoring case (``COLLATE NOCASE``: ASCII letters). A trigger links the
+    seats of every new session in the transaction that inserts it, whatever the way in
+    (the pages, the API, an import), and new names join the roster there.
+    """
+    db.execute(
+        """CREATE TABLE IF NOT EXISTS players (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+            initials TEXT NOT NULL DEFAULT '',
+            colour TEXT NOT NULL DEFAULT '',
+            created TEXT NOT NULL
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE IF NOT EXISTS seats (
+            session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            player_id INTEGER REFERENCES players(id),
+            PRIMARY KEY (session_id, seat)
+        )"""
+    )
+    db.execute("CREATE INDEX IF NOT EXISTS seats_player ON seats (player_id)")
+    # A session's stake (cents a point, balances rounded to ``rounding`` cents), and the
+    # evenings a group of players settled up (``players``: their sorted roster ids).
+    db.execute(
+        """CREATE TABLE IF NOT EXISTS stakes (
+            session_id TEXT PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+            cents INTEGER NOT NULL,
+            rounding INTEGER NOT NULL
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE IF NOT EXISTS settlements (
+            id INTEGER PRIMARY KEY,
+            players TEXT NOT NULL,
+            at TEXT NOT NULL,
+            payments TEXT NOT NULL
+        )"""
+    )
+    ordered = "(SELECT * FROM sessions ORDER BY created, id) s,"
+    existing = _link_seats(ordered, "s.players", "s.created", "s.id")
+    for statement in existing.split(";"):
+        if statement.strip():
+            db.execute(statement)
+    link = _link_seats("", "NEW.players", "NEW.created", "NEW.id")
+    db.execute(
+        f"CREATE TRIGGER IF NOT EXISTS roster_seats AFTER INSERT ON sessions BEGIN {link} END"
+    )

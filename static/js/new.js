@@ -1,7 +1,55 @@
-// New session: the first-declarer chips follow the names as they are typed.
-document.querySelectorAll("input[data-seat]").forEach((input) => {
-  input.addEventListener("input", () => {
-    const label = document.querySelector(`[data-name-of="${input.dataset.seat}"]`);
-    if (label) label.textContent = input.value.trim() || `Seat ${Number(input.dataset.seat) + 1}`;
+// New session (both games): the first-declarer chips follow the names as they are typed;
+// Enter moves to the next seat; the roster chips fill the next empty seat in one tap.
+(() => {
+  const seats = [...document.querySelectorAll("input[data-seat]")];
+  const blank = (input) => !input.value.trim();
+  const label = (input) => input.dataset.letter || `Seat ${Number(input.dataset.seat) + 1}`;
+  const chips = [...document.querySelectorAll("[data-roster-name]")];
+  const same = (a, b) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+  const mark = () => chips.forEach((chip) => {
+    const taken = seats.some((input) => same(input.value, chip.dataset.rosterName));
+    chip.setAttribute("aria-pressed", taken ? "true" : "false");
   });
-});
+
+  seats.forEach((input, index) => {
+    input.addEventListener("input", () => {
+      const name = document.querySelector(`[data-name-of="${input.dataset.seat}"]`);
+      if (name) name.textContent = input.value.trim() || label(input);
+      input.removeAttribute("aria-invalid");
+      mark();
+    });
+    input.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter") return;
+      const next = seats.slice(index + 1).find(blank) || seats.find(blank);
+      if (!next && index === seats.length - 1) return; // every seat named: Enter starts
+      event.preventDefault();
+      (next || seats[index + 1] || input).focus();
+    });
+  });
+
+  const roster = document.querySelector("[data-roster]");
+  if (!roster) return;
+  roster.hidden = false;
+  seats.forEach((input) => input.setAttribute("list", "roster-list"));
+  chips.forEach((chip) => chip.addEventListener("click", () => {
+    const name = chip.dataset.rosterName;
+    const taken = seats.find((input) => same(input.value, name));
+    const target = taken || seats.find(blank);
+    if (!target) return;
+    target.value = taken ? "" : name;
+    target.dispatchEvent(new Event("input", { bubbles: true }));
+  }));
+  const filter = roster.querySelector("[data-roster-filter]");
+  if (filter) filter.addEventListener("input", () => {
+    const wanted = filter.value.trim().toLowerCase();
+    let shown = 0;
+    chips.forEach((chip) => {
+      const fits = wanted ? chip.dataset.rosterName.toLowerCase().includes(wanted)
+        : !chip.hasAttribute("data-more");
+      chip.hidden = !fits || shown >= 12;
+      if (!chip.hidden) shown += 1;
+    });
+  });
+  mark();
+})();

@@ -1,0 +1,200 @@
+"""The players' pages as they print: statistics, head-to-head and ranking, formatted."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from barbu_scorer.present.format import signed
+from barbu_scorer.scoring.barbu.contracts import CATALOGUE
+from barbu_scorer.scoring.barbu.schemes import BUILTINS
+from barbu_scorer.scoring.league.rating import Rating, ranking
+from barbu_scorer.scoring.league.settle import Payment
+from barbu_scorer.scoring.league.stats import HeadToHead, Mean, Moment, PlayerStats, Tally
+
+ANONYMOUS = "a deleted player"
+
+
+def average(mean: Mean) -> str:
+    """An average to one decimal, signed with a true minus ("+12.5", "−3.0"), or "–"."""
+    value = mean.value
+    if value is None:
+        return "–"
+    text = f"{abs(value):.1f}"
+    return text if text == "0.0" else ("+" if value > 0 else "\u2212") + text
+
+
+def share(part: int, whole: int) -> str:
+    """A share as a whole percentage ("67%"), or "–" of nothing."""
+    return f"{round(100 * part / whole)}%" if whole else "–"
+
+
+def rate(tally: Tally) -> str:
+    """How often doubles gained: "3 of 5 (60%)"."""
+    return f"{tally.won} of {tally.laid} ({share(tally.won, tally.laid)})" if tally.laid else "–"
+
+
+@dataclass(frozen=True)
+class ContractRow:
+    name: str
+    chosen: int
+    position: str
+    declarer_raw: str
+    declarer_adjusted: str
+    opponent_raw: str
+    opponent_adjusted: str
+
+
+def _moment(moment: Moment | None) -> dict[str, str] | None:
+    if moment is None:
+        return None
+    name = CATALOGUE[moment.contract].name if moment.contract in CATALOGUE else moment.contract
+    return {
+        "session_id": moment.session_id,
+        "date": moment.date[:10],
+        "score": signed(moment.score),
+        "hand": str(moment.hand) if moment.hand else "",
+        "contract": name,
+    }
+
+
+def _contracts(stats: PlayerStats) -> list[ContractRow]:
+    order = list(CATALOGUE)
+    rows = []
+    for contract in sorted(stats.contracts, key=lambda c: order.index(c) if c in order else 99):
+        c = stats.contracts[contract]
+        pos = c.position.value
+        rows.append(
+            ContractRow(
+                CATALOGUE[contract].name if contract in CATALOGUE else contract,
+                c.chosen,
+                f"{pos:.1f}" if pos is not None else "–",
+                average(c.declarer_raw),
+                average(c.declarer_adjusted),
+                average(c.opponent_raw),
+                average(c.opponent_adjusted),
+            )
+        )
+    return rows
+
+
+def player_view(stats: PlayerStats, names: Mapping[int | None, str]) -> dict[str, object]:
+    """Every figure of a player's page, as it prints."""
+    business = sorted(stats.business.items(), key=lambda kv: -kv[1])
+    return {
+        "sessions": stats.sessions,
+        "complete": stats.complete,
+        "wins": stats.wins,
+        "shared_wins": stats.shared_wins,
+        "win_share": share(stats.wins, stats.complete),
+        "by_scheme": [(name, average(m), m.count) for name, m in stats.final_by_scheme.items()],
+        "contracts": _contracts(stats),
+        "doubling_net": signed(stats.doubling_net),
+        "business": [(names.get(who, ANONYMOUS), signed(value)) for who, value in business],
+        "doubles": rate(stats.doubles),
+        "doubles_net": signed(stats.doubles.net),
+        "redoubles": rate(stats.redoubles),
+        "quota": f"{stats.quota_met} met, {stats.quota_missed} missed",
+        "best_session": _moment(stats.best_session),
+        "worst_session": _moment(stats.worst_session),
+        "recent": [_moment(m) for m in reversed(stats.trend[-10:])],
+        "best_hand": _moment(stats.best_hand),
+        "worst_hand": _moment(stats.worst_hand),
+    }
+
+
+def duel_view(duel: HeadToHead) -> dict[str, object]:
+    """The head-to-head page's figures."""
+    return {
+        "sessions": duel.sessions,
+        "first_ahead": duel.first_ahead,
+        "second_ahead": duel.second_ahead,
+        "level": duel.level,
+        "margin": average(duel.margin),
+        "doubling": signed(duel.doubling),
+    }
+
+
+@dataclass(frozen=True)
+class RankRow:
+    place: int
+    player_id: int
+    name: str
+    rating: str
+    expected: str
+    sessions: int
+    provisional: bool
+
+
+def ranking_rows(rated: Mapping[int, Rating], names: Mapping[int, str]) -> list[RankRow]:
+    """The ranking: place, name, rating, expected Tournament score vs three average players."""
+    tournament = BUILTINS["tournament"]
+    return [
+        RankRow(
+            place,
+            who,
+            names.get(who, ANONYMOUS),
+            f"{r.rating:+.3f}".replace("-", "\u2212"),
+            signed(round(r.expected(tournament))),
+            r.sessions,
+            r.sessions < 5,
+        )
+        for place, who, r in ranking(dict(rated))
+        if who in names
+    ]
+
+
+def money(cents: int) -> str:
+    """An amount of money from cents: "4.20", "−0.05"."""
+    text = f"{abs(cents) // 100}.{abs(cents) % 100:02}"
+    return ("\u2212" + text) if cents < 0 else text
+
+
+def payment_lines(payments: list[Payment], names: Mapping[int, str]) -> list[str]:
+    """ "Ben pays Ada 4.20", one line a payment."""
+    return [
+        f"{names.get(p.payer, ANONYMOUS)} pays {names.get(p.payee, ANONYMOUS)} {money(p.cents)}"
+        for p in payments
+    ]
+
+
+def stats_json(stats: PlayerStats, names: Mapping[int | None, str]) -> dict[str, object]:
+    """A player's statistics as the JSON API gives them (plain numbers, no formatting)."""
+
+    def mean(m: Mean) -> float | None:
+        return None if m.value is None else round(m.value, 3)
+
+    def moment(m: Moment | None) -> dict[str, object] | None:
+        return None if m is None else dict(m.__dict__)
+
+    return {
+        "sessions": stats.sessions,
+        "complete": stats.complete,
+        "wins": stats.wins,
+        "shared_wins": stats.shared_wins,
+        "average_final": {k: mean(m) for k, m in stats.final_by_scheme.items()},
+        "trend": [{"session": m.session_id, "date": m.date, "total": m.score} for m in stats.trend],
+        "contracts": {
+            c: {
+                "chosen": s.chosen,
+                "position": mean(s.position),
+                "declarer_raw": mean(s.declarer_raw),
+                "declarer_adjusted": mean(s.declarer_adjusted),
+                "opponent_raw": mean(s.opponent_raw),
+                "opponent_adjusted": mean(s.opponent_adjusted),
+            }
+            for c, s in stats.contracts.items()
+        },
+        "doubles": dict(stats.doubles.__dict__),
+        "redoubles": dict(stats.redoubles.__dict__),
+        "doubling_net": stats.doubling_net,
+        "business": [
+            {"player": who, "name": names.get(who, ANONYMOUS), "net": value}
+            for who, value in stats.business.items()
+        ],
+        "quota": {"met": stats.quota_met, "missed": stats.quota_missed},
+        "best_session": moment(stats.best_session),
+        "worst_session": moment(stats.worst_session),
+        "best_hand": moment(stats.best_hand),
+        "worst_hand": moment(stats.worst_hand),
+    }

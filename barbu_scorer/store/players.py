@@ -1,0 +1,208 @@
+"""The roster: players saved on this server and the seats they took, in both games.
+
+The seats of a new session are linked by the ``roster_seats`` trigger (migration
+``m005_roster``) in the very transaction that stores the session. Renaming, merging and
+deleting rewrite the names in the sessions concerned, each in one transaction, with the
+session's version bumped and the change in its history.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlite_utils import Database
+
+from barbu_scorer.scoring.barbu.document import FORMAT, session_to_dict
+from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.league.played import Played
+from barbu_scorer.scoring.players import player_names, same_name
+from barbu_scorer.store.rows import bump, log, now, writing
+from barbu_scorer.store.sessions import load as load_session
+
+
+@dataclass(frozen=True)
+class RosterPlayer:
+    """A saved player: their name, how many sessions they sat in, when last."""
+
+    id: int
+    name: str
+    initials: str
+    colour: str
+    sessions: int
+    last_played: str
+
+
+_ROSTER = """
+    SELECT p.id, p.name, p.initials, p.colour, count(s.id) AS sessions,
+           coalesce(max(s.created), '') AS last_played
+    FROM players p
+    LEFT JOIN seats t ON t.player_id = p.id
+    LEFT JOIN sessions s ON s.id = t.session_id
+    {where}
+    GROUP BY p.id
+    ORDER BY last_played DESC, p.name COLLATE NOCASE
+"""
+
+
+def roster(db: Database) -> list[RosterPlayer]:
+    """Every saved player, the most recently seen first."""
+    return [RosterPlayer(*row) for row in db.execute(_ROSTER.format(where=""))]
+
+
+def get(db: Database, player_id: int) -> RosterPlayer | None:
+    """One saved player, or None."""
+    rows = db.execute(_ROSTER.format(where="WHERE p.id = ?"), [player_id]).fetchall()
+    return RosterPlayer(*rows[0]) if rows else None
+
+
+def by_name(db: Database, name: str) -> RosterPlayer | None:
+    """The saved player of that name (ignoring case), or None."""
+    row = db.execute("SELECT id FROM players WHERE name = ?", [name.strip()]).fetchone()
+    return get(db, row[0]) if row else None
+
+
+def add(db: Database, name: str) -> RosterPlayer:
+    """Save a player who has not played yet (the name rule applies); the existing player
+    when the name is already on the roster."""
+    (clean,) = player_names([name])
+    with writing(db):
+        db.execute("INSERT OR IGNORE INTO players (name, created) VALUES (?, ?)", [clean, now()])
+    found = by_name(db, clean)
+    assert found is not None
+    return found
+
+
+def seats_of(db: Database, player_id: int) -> list[tuple[str, int]]:
+    """(session id, seat) of every seat the player took, oldest session first."""
+    rows = db.execute(
+        """SELECT t.session_id, t.seat FROM seats t JOIN sessions s ON s.id = t.session_id
+           WHERE t.player_id = ? ORDER BY s.created, s.id""",
+        [player_id],
+    )
+    return [(row[0], row[1]) for row in rows]
+
+
+def seat_players(db: Database, session_ids: Sequence[str]) -> dict[str, list[int | None]]:
+    """The roster player (or None) of each seat of the given sessions."""
+    out: dict[str, list[int | None]] = {}
+    for session_id in session_ids:
+        rows = db.execute(
+            "SELECT seat, player_id FROM seats WHERE session_id = ? ORDER BY seat", [session_id]
+        )
+        out[session_id] = [row[1] for row in rows]
+    return out
+
+
+def _rewrite(db: Database, player_id: int, name_of_seat: dict[int, str] | str, who: str) -> None:
+    """Give the player's seats a new name in every session they sat in (one session at a
+    time inside the caller's transaction), refusing a name the session already has."""
+    for session_id, seat in seats_of(db, player_id):
+        row = db.execute("SELECT players FROM sessions WHERE id = ?", [session_id]).fetchone()
+        names = json.loads(row[0])
+        before = names[seat]
+        names[seat] = name_of_seat if isinstance(name_of_seat, str) else name_of_seat[seat]
+        try:
+            player_names(names)
+        except ScoringError:
+            raise ScoringError(
+                f"a session already has a player called {names[seat]}: "
+                "pick another name (or merge the two players)"
+            ) from None
+        db.execute(
+            "UPDATE sessions SET players = ? WHERE id = ?",
+            [json.dumps(names, ensure_ascii=False), session_id],
+        )
+        bump(db, session_id, None)
+        log(db, session_id, who, "rename", None, {"player": before}, {"player": names[seat]})
+
+
+def rename(db: Database, player_id: int, name: str, who: str = "roster") -> RosterPlayer:
+    """Give a player a new name, here and in every session they played."""
+    (clean,) = player_names([name])
+    with writing(db):
+        player = get(db, player_id)
+        if player is None:
+            raise KeyError(player_id)
+        other = by_name(db, clean)
+        if other is not None and other.id != player_id:
+            raise ScoringError(f"{other.name} is already on the roster: merge the two instead")
+        if clean != player.name:
+            db.execute("UPDATE players SET name = ? WHERE id = ?", [clean, player_id])
+            _rewrite(db, player_id, clean, who)
+    found = get(db, player_id)
+    assert found is not None
+    return found
+
+
+def merge(db: Database, keep_id: int, gone_id: int, who: str = "roster") -> RosterPlayer:
+    """Fold one player into another: the seats of ``gone_id`` become ``keep_id``'s (named
+    as they are), and ``gone_id`` leaves the roster. Refused when both sat in one session."""
+    if keep_id == gone_id:
+        raise ScoringError("pick two different players to merge")
+    with writing(db):
+        keep, gone = get(db, keep_id), get(db, gone_id)
+        if keep is None or gone is None:
+            raise KeyError(gone_id if keep is not None else keep_id)
+        shared = {s for s, _ in seats_of(db, keep_id)} & {s for s, _ in seats_of(db, gone_id)}
+        if shared:
+            raise ScoringError(
+                f"{keep.name} and {gone.name} played in the same session: they are two people"
+            )
+        if not same_name(keep.name, gone.name):
+            _rewrite(db, gone_id, keep.name, who)
+        db.execute("UPDATE seats SET player_id = ? WHERE player_id = ?", [keep_id, gone_id])
+        db.execute("DELETE FROM players WHERE id = ?", [gone_id])
+    found = get(db, keep_id)
+    assert found is not None
+    return found
+
+
+def delete(db: Database, player_id: int, who: str = "roster") -> None:
+    """Take a player off the roster; their seats are anonymised ("Player 3") and the
+    sessions keep every figure."""
+    with writing(db):
+        if get(db, player_id) is None:
+            raise KeyError(player_id)
+        _rewrite(db, player_id, {s: f"Player {s + 1}" for s in range(64)}, who)
+        db.execute("UPDATE seats SET player_id = NULL WHERE player_id = ?", [player_id])
+        db.execute("DELETE FROM players WHERE id = ?", [player_id])
+
+
+def played_sessions(db: Database, player_ids: Sequence[int] = ()) -> list[Played]:
+    """Every stored Barbu session (computed) with its roster seats, for the league's
+    figures; only those where one of ``player_ids`` sat when any are given. Sessions
+    whose scheme no longer scores them are left out."""
+    query = "SELECT DISTINCT s.id FROM sessions s WHERE s.format = ?"
+    args: list[object] = [FORMAT]
+    if player_ids:
+        marks = ",".join("?" for _ in player_ids)
+        query += f" AND s.id IN (SELECT session_id FROM seats WHERE player_id IN ({marks}))"
+        args += list(player_ids)
+    ids = [row[0] for row in db.execute(query, args)]
+    seats = seat_players(db, ids)
+    out = []
+    for session_id in ids:
+        stored = load_session(db, session_id)
+        if stored is None:
+            continue
+        try:
+            doc = stored.score()
+        except ScoringError:
+            continue
+        computed = session_to_dict(doc, stored.players, stored.scheme_ref)
+        out.append(Played(session_id, stored.created, computed, tuple(seats[session_id])))
+    return out
+
+
+def keep_date(db: Database, session_id: str, created: str) -> None:
+    """An imported session keeps the date it was first played (the league orders
+    sessions by it); a date that is not an ISO 8601 timestamp is refused."""
+    try:
+        datetime.fromisoformat(created)
+    except (TypeError, ValueError):
+        raise ScoringError(f"created: an ISO 8601 date and time, not {created!r}") from None
+    with writing(db):
+        db.execute("UPDATE sessions SET created = ? WHERE id = ?", [created[:40], session_id])

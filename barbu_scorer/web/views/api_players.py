@@ -1,0 +1,159 @@
+"""The JSON API's players, statistics and ratings, and players exported and imported with
+their sessions: routes on the API's blueprint (``api.bp``: its errors, no CSRF), kept apart
+so ``api.py`` stays short. Imported by the app factory before the blueprint registers."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from flask import Response, jsonify, url_for
+
+from barbu_scorer.games import import_document
+from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.web.db import get_db
+from barbu_scorer.web.views.access import scheme_lookup
+from barbu_scorer.web.views.api import ApiError, _body, bp
+
+PLAYERS_FORMAT = "barbu-players/1"
+MAX_IMPORTED_SESSIONS = 500
+
+
+def _player_json(player: Any) -> dict[str, Any]:
+    return {
+        "id": player.id,
+        "name": player.name,
+        "sessions": player.sessions,
+        "last_played": player.last_played,
+        "page": url_for("players.player", player_id=player.id, _external=True),
+    }
+
+
+@bp.get("/players")
+def players_index() -> Response:
+    """The roster, most recently seen first."""
+    from barbu_scorer.store import players as roster
+
+    return jsonify([_player_json(p) for p in roster.roster(get_db())])
+
+
+@bp.get("/players/<int:player_id>")
+def player_show(player_id: int) -> Response:
+    """A player with their statistics and rating."""
+    from barbu_scorer.present.league import stats_json
+    from barbu_scorer.scoring.league.rating import ratings
+    from barbu_scorer.scoring.league.stats import player_stats
+    from barbu_scorer.store import players as roster
+
+    db = get_db()
+    player = roster.get(db, player_id)
+    if player is None:
+        raise ApiError(404, "no such player")
+    names: dict[int | None, str] = {p.id: p.name for p in roster.roster(db)}
+    stats = player_stats(roster.played_sessions(db, [player_id]), player_id)
+    rated = ratings(roster.played_sessions(db)).get(player_id)
+    rating = None if rated is None else {"rating": rated.rating, "sessions": rated.sessions}
+    return jsonify({**_player_json(player), "stats": stats_json(stats, names), "rating": rating})
+
+
+@bp.get("/ratings")
+def ratings_index() -> Response:
+    """Every rated player, strongest first, recomputed from the stored sessions."""
+    from barbu_scorer.scoring.barbu.schemes import BUILTINS
+    from barbu_scorer.scoring.league.rating import ranking, ratings
+    from barbu_scorer.store import players as roster
+
+    db = get_db()
+    names = {p.id: p.name for p in roster.roster(db)}
+    tournament = BUILTINS["tournament"]
+    return jsonify(
+        [
+            {
+                "place": place,
+                "player": who,
+                "name": names[who],
+                "rating": r.rating,
+                "sessions": r.sessions,
+                "expected_tournament": r.expected(tournament),
+            }
+            for place, who, r in ranking(ratings(roster.played_sessions(db)))
+            if who in names
+        ]
+    )
+
+
+@bp.get("/players/export")
+def players_export() -> Response:
+    """Every player and every session a roster player sat in (both games), as one file."""
+    from barbu_scorer.games import export_document
+    from barbu_scorer.store import players as roster
+
+    db = get_db()
+    rows = db.execute(
+        """SELECT DISTINCT s.id, s.created FROM sessions s JOIN seats t ON t.session_id = s.id
+           WHERE t.player_id IS NOT NULL ORDER BY s.created, s.id"""
+    ).fetchall()
+    sessions = [{"created": created, "document": export_document(db, sid)} for sid, created in rows]
+    out = {
+        "format": PLAYERS_FORMAT,
+        "players": [p.name for p in roster.roster(db)],
+        "sessions": sessions,
+    }
+    response = jsonify(out)
+    response.headers["Content-Disposition"] = 'attachment; filename="barbu-players.json"'
+    return response
+
+
+def _checked_import(body: Any) -> list[tuple[str, dict[str, Any]]]:
+    """(created, document) of every session to import, each checked whole first."""
+    from barbu_scorer.games import game_of_document
+    from barbu_scorer.scoring.players import player_names
+
+    if not isinstance(body, dict) or body.get("format") != PLAYERS_FORMAT:
+        raise ApiError(400, f"format must be {PLAYERS_FORMAT!r}")
+    names, sessions = body.get("players", []), body.get("sessions", [])
+    if not isinstance(names, list) or not isinstance(sessions, list):
+        raise ApiError(400, "players and sessions must be lists")
+    if len(sessions) > MAX_IMPORTED_SESSIONS or len(names) > MAX_IMPORTED_SESSIONS:
+        raise ApiError(400, f"at most {MAX_IMPORTED_SESSIONS} players and sessions at once")
+    for name in names:
+        player_names([name])
+    out = []
+    for index, item in enumerate(sessions):
+        doc = item.get("document") if isinstance(item, dict) else None
+        created = item.get("created") if isinstance(item, dict) else None
+        if not isinstance(doc, dict) or not isinstance(created, str):
+            raise ApiError(400, f"session {index + 1}: a created date and a document")
+        try:
+            datetime.fromisoformat(created)
+        except ValueError:
+            raise ApiError(400, f"session {index + 1}: created is not an ISO 8601 date") from None
+        try:
+            game_of_document(doc).compute(doc)
+        except ScoringError as error:
+            raise ApiError(400, f"session {index + 1}: {error}") from None
+        out.append((created, doc))
+    return out
+
+
+@bp.post("/players/import")
+def players_import() -> tuple[Response, int]:
+    """Players and their sessions from an export; every session is checked before any is
+    stored, and a session already here (the same id) is left as it is."""
+    from barbu_scorer.store import players as roster
+    from barbu_scorer.store.rows import format_of
+
+    body = _body()
+    checked = _checked_import(body)
+    db = get_db()
+    imported = skipped = 0
+    for created, doc in checked:
+        if isinstance(doc.get("id"), str) and format_of(db, doc["id"]) is not None:
+            skipped += 1
+            continue
+        session_id, _key = import_document(db, doc, scheme_lookup())
+        roster.keep_date(db, session_id, created)
+        imported += 1
+    for name in body.get("players", []):
+        roster.add(db, name)
+    return jsonify({"imported": imported, "skipped": skipped}), 201

@@ -1,0 +1,150 @@
+"""The roster pages: the list, a player's page, rename, merge, delete; and the roster
+chips and the seat message the new-session pages of both games use."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from barbu_scorer.paper.league import trend_svg
+from barbu_scorer.present.league import duel_view, player_view, ranking_rows
+from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.league.rating import ratings
+from barbu_scorer.scoring.league.stats import head_to_head, player_stats
+from barbu_scorer.store import players as roster
+from barbu_scorer.web.db import get_db
+from barbu_scorer.web.forms.players import (
+    DeleteForm,
+    MergeForm,
+    RenameForm,
+    SeatProblem,
+    seat_problem,
+)
+
+bp = Blueprint("players", __name__)
+
+
+@bp.app_template_global()
+def roster_names() -> list[str]:
+    """The roster's names for the new-session chips, the most recently seen first."""
+    return [player.name for player in roster.roster(get_db())]
+
+
+@bp.app_template_global()
+def seats_problem(fields: Iterable[object], labels: Sequence[str] = ()) -> SeatProblem:
+    """The one message about the seats of a posted new-session form (none on a GET);
+    the seats are called "Seat 1", "Seat 2"... unless ``labels`` names them."""
+    if request.method != "POST":
+        return SeatProblem("", frozenset())
+    typed = [getattr(field, "data", None) for field in fields]
+    names = list(labels) or [_("Seat %(n)s", n=seat + 1) for seat in range(len(typed))]
+    return seat_problem(typed, names)
+
+
+def _player_or_404(player_id: int) -> roster.RosterPlayer:
+    player = roster.get(get_db(), player_id)
+    if player is None:
+        abort(404)
+    return player
+
+
+@bp.get("/players")
+def index() -> str:
+    """Every saved player, the most recently seen first."""
+    return render_template("players/index.html", players=roster.roster(get_db()))
+
+
+def _names() -> dict[int | None, str]:
+    return {p.id: p.name for p in roster.roster(get_db())}
+
+
+@bp.get("/players/<int:player_id>")
+def player(player_id: int) -> str:
+    """A player's page: their statistics and trend, and the roster's tools."""
+    found = _player_or_404(player_id)
+    others = [p for p in roster.roster(get_db()) if p.id != player_id]
+    stats = player_stats(roster.played_sessions(get_db(), [player_id]), player_id)
+    return render_template(
+        "players/player.html",
+        player=found,
+        others=others,
+        v=player_view(stats, _names()),
+        trend=trend_svg(
+            [(m.date, m.score) for m in stats.trend], _("Final score, session by session")
+        ),
+        rename=RenameForm(name=found.name),
+        merge=MergeForm(),
+        delete=DeleteForm(),
+    )
+
+
+@bp.get("/players/<int:first>/vs/<int:second>")
+def versus(first: int, second: int) -> str:
+    """Two players at the same table: who finishes ahead, by how much, who doubles whom."""
+    a, b = _player_or_404(first), _player_or_404(second)
+    duel = head_to_head(roster.played_sessions(get_db(), [first]), first, second)
+    label = _("%(a)s minus %(b)s, session by session", a=a.name, b=b.name)
+    return render_template(
+        "players/versus.html", a=a, b=b, v=duel_view(duel), trend=trend_svg(duel.trend, label)
+    )
+
+
+@bp.get("/ranking")
+def ranking() -> str:
+    """Every rated player, strongest first."""
+    names = {p.id: p.name for p in roster.roster(get_db())}
+    rows = ranking_rows(ratings(roster.played_sessions(get_db())), names)
+    return render_template("players/ranking.html", rows=rows)
+
+
+def _done(player_id: int, message: str) -> Response:
+    flash(message, "done")
+    return redirect(url_for("players.player", player_id=player_id))
+
+
+def _refused(player_id: int, message: str) -> Response:
+    flash(message, "error")
+    return redirect(url_for("players.player", player_id=player_id))
+
+
+@bp.post("/players/<int:player_id>/rename")
+def rename(player_id: int) -> Response:
+    """Rename the player, here and in every session they played."""
+    _player_or_404(player_id)
+    form = RenameForm()
+    if not form.validate():
+        return _refused(player_id, " ".join(str(e) for e in form.name.errors) or _("Try again."))
+    try:
+        done = roster.rename(get_db(), player_id, form.name.data or "", "roster page")
+    except ScoringError as error:
+        return _refused(player_id, error.message)
+    return _done(player_id, _("Renamed %(name)s.", name=done.name))
+
+
+@bp.post("/players/<int:player_id>/merge")
+def merge(player_id: int) -> Response:
+    """Fold this player into another (the same person typed two ways)."""
+    gone = _player_or_404(player_id)
+    form = MergeForm()
+    if not form.validate() or form.into.data is None:
+        return _refused(player_id, _("Pick the player to merge into."))
+    keep = _player_or_404(form.into.data)
+    try:
+        roster.merge(get_db(), keep.id, gone.id, "roster page")
+    except ScoringError as error:
+        return _refused(player_id, error.message)
+    return _done(keep.id, _("%(gone)s is now %(keep)s.", gone=gone.name, keep=keep.name))
+
+
+@bp.post("/players/<int:player_id>/delete")
+def delete(player_id: int) -> Response:
+    """Take the player off the roster; their sessions keep "Player 3" in their seat."""
+    gone = _player_or_404(player_id)
+    if not DeleteForm().validate():
+        return _refused(player_id, _("Try again."))
+    roster.delete(get_db(), player_id, "roster page")
+    flash(_("%(name)s is off the roster; their seats now read “Player n”.", name=gone.name), "done")
+    return redirect(url_for("players.index"))
