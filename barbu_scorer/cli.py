@@ -251,62 +251,8 @@ def import_command(file: click.File, instance: str) -> None:
     click.echo(f"watch link:  /w/{session_id}")
 
 
-@main.command("backup")
-@click.argument("file", required=False, type=click.Path(dir_okay=False))
-@INSTANCE_OPTION
-def backup_command(file: str | None, instance: str) -> None:
-    """Copy the database to FILE (default: barbu-YYYYMMDD-HHMMSS.db), safely while serving."""
-    from datetime import datetime
-    from pathlib import Path
+# The commands that look after the stored data, in a module of their own.
+from barbu_scorer.cli_data import backup_command, ratings_command, restore_command  # noqa: E402
 
-    from barbu_scorer.store.backup import backup
-
-    database = Path(instance) / "barbu.db"
-    target = file or datetime.now().strftime("barbu-%Y%m%d-%H%M%S.db")
-    try:
-        backup(str(database), target)
-    except FileNotFoundError:
-        fail(f"no database in {instance}")
-    except (ValueError, OSError) as error:
-        fail(f"cannot write {target}: {error}")
-    click.echo(f"{target}: backup of {database} written")
-
-
-@main.command("restore")
-@click.argument("file", type=click.Path(dir_okay=False))
-@INSTANCE_OPTION
-def restore_command(file: str, instance: str) -> None:
-    """Replace the database with FILE, a backup (checked first); the old one becomes .bak."""
-    from pathlib import Path
-
-    from barbu_scorer.store.backup import RestoreRefused, restore
-
-    Path(instance).mkdir(mode=0o700, parents=True, exist_ok=True)
-    try:
-        kept = restore(file, instance)
-    except RestoreRefused as error:
-        fail(f"not restored: {error}")
-    click.echo(f"restored {file} into {Path(instance) / 'barbu.db'}")
-    if kept:
-        click.echo(f"the previous database is kept as {kept}")
-
-
-@main.command("ratings")
-@INSTANCE_OPTION
-@click.option("--json", "as_json", is_flag=True, help="Print the ratings as JSON.")
-def ratings_command(instance: str, as_json: bool) -> None:
-    """Recompute every player's rating from the stored sessions alone; print the ranking."""
-    from barbu_scorer.present.league import ranking_rows
-    from barbu_scorer.scoring.league.rating import ratings
-    from barbu_scorer.store import players as roster
-
-    db = _database(instance)
-    names = {p.id: p.name for p in roster.roster(db)}
-    rows = ranking_rows(ratings(roster.played_sessions(db)), names)
-    if as_json:
-        out = [{**r.__dict__, "rating": float(r.rating.replace("\u2212", "-"))} for r in rows]
-        click.echo(json.dumps(out, indent=2, ensure_ascii=False))
-        return
-    for r in rows:
-        mark = " *" if r.provisional else ""
-        click.echo(f"{r.place:>3}. {r.name}{mark}  {r.expected}  ({r.sessions} sessions)")
+for _command in (backup_command, restore_command, ratings_command):
+    main.add_command(_command)

@@ -43,6 +43,7 @@ def _every_get_address(app: Flask, client: FlaskClient) -> list[str]:
     saved = client.post("/schemes/import", data={"text": scheme, "name": "Club"})
     assert saved.status_code == 302
     values = {"number": 1, "scheme_id": 1, "filename": "css/app.css", "key": "nope"}
+    values |= {"player_id": 1, "first": 1, "second": 2}  # the roster: Ada and Ben
     addresses = []
     for rule in app.url_map.iter_rules():
         if "GET" not in rule.methods:
