@@ -78,7 +78,7 @@ def test_a_hand_saved_offline_survives_a_closed_tab(
     context.set_offline(False)
     again = context.new_page()
     again.goto(f"{live_server}/s/{session_id}")
-    again.wait_for_function("document.querySelector('.flash') !== null")
+    again.wait_for_function("() => document.querySelector('.flash') !== null")
     assert "Hand 1 saved" in again.inner_text(".flash")
     hands = stored(live_server, session_id)
     assert len(hands) == 1 and hands[0]["adjusted"] == [0, -20, 0, 0]
@@ -122,7 +122,7 @@ def test_the_session_screen_shows_a_hand_not_sent_yet(live_server: str, phone: A
     screenshot(phone, "session-outbox")
     phone.unroute(re.compile(r".*/hand/1$"))
     phone.click("#outbox button:has-text('Retry now')")
-    phone.wait_for_function("document.querySelector('.flash') !== null")
+    phone.wait_for_function("() => document.querySelector('.flash') !== null")
     assert len(stored(live_server, session_id)) == 1
 
 

@@ -53,12 +53,12 @@ def test_a_watcher_sees_a_saved_hand_within_3_s(live_server: str, phone: Any, br
         assert "Hand 1 of 28" in watcher.inner_text("h1")
         status = "[data-live-status]"
         watcher.wait_for_function(
-            f"/updated \\d+ s ago/.test(document.querySelector('{status}').textContent)"
+            f"() => /updated \\d+ s ago/.test(document.querySelector('{status}').textContent)"
         )
         record(phone, KING, king_of_hearts=2)
         saved = time.monotonic()
         watcher.wait_for_function(
-            "document.querySelector('h1').textContent.includes('Hand 2 of 28')", timeout=3000
+            "() => document.querySelector('h1').textContent.includes('Hand 2 of 28')", timeout=3000
         )
         took = time.monotonic() - saved
         assert took < 3.0
@@ -122,7 +122,9 @@ def test_the_tv_view_follows_live_and_says_whether_the_screen_stays_awake(
     tv = context.new_page()
     try:
         tv.goto(f"{live_server}/w/{session_id}/tv")
-        tv.wait_for_function("document.querySelector('[data-wakelock]').textContent.length > 0")
+        tv.wait_for_function(
+            "() => document.querySelector('[data-wakelock]').textContent.length > 0"
+        )
         assert tv.locator(".tv-chart img").is_visible()
         record(phone, "No Last Two", penultimate=0, last=1)
         tv.wait_for_selector("text=Hand 3 of 28", timeout=3000)
@@ -131,5 +133,7 @@ def test_the_tv_view_follows_live_and_says_whether_the_screen_stays_awake(
     finally:
         context.close()
     note = phone.locator("[data-wakelock]")  # the scorer's page says it too
-    phone.wait_for_function("document.querySelector('[data-wakelock]').textContent.length > 0")
+    phone.wait_for_function(
+        "() => document.querySelector('[data-wakelock]').textContent.length > 0"
+    )
     assert note.inner_text()
