@@ -179,3 +179,11 @@ def test_remote_resources_are_never_fetched(monkeypatch: pytest.MonkeyPatch) -> 
         '<link rel="stylesheet" href="https://example.com/x.css">'
     )
     assert "pad" in text_of(pdf)
+
+
+def test_an_ended_session_says_so_on_the_pad(doc: dict[str, Any]) -> None:
+    """The pad says when the scorer ended the session, as the Tournament sheet does."""
+    played = len(doc["deals"])
+    assert "Ended after" not in render_pad_html(doc)
+    html = render_pad_html({**doc, "ended_after": played})
+    assert f"Ended after deal {played}" in html

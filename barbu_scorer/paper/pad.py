@@ -15,6 +15,7 @@ from barbu_scorer.paper.pdf import html_to_pdf, jinja_env
 from barbu_scorer.present.pad import SEATS, build_pad
 from barbu_scorer.present.sheet import PAPERS
 from barbu_scorer.scoring.bridge.document import compute_bridge_document
+from barbu_scorer.present.live import ended_line
 from barbu_scorer.scoring.envelope import bare
 
 PAGE = "bridge/pdf.html"
@@ -47,6 +48,7 @@ def render_pad_html(
         .get_template(PAGE)
         .render(
             pad=build_pad(computed),
+            ended=ended_line(doc.get("ended_after"), "deal"),
             name=name,
             date=date,
             seats=SEATS,
