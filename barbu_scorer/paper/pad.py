@@ -12,10 +12,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from barbu_scorer.paper.pdf import html_to_pdf, jinja_env
+from barbu_scorer.present.live import ended_line
 from barbu_scorer.present.pad import SEATS, build_pad
 from barbu_scorer.present.sheet import PAPERS
 from barbu_scorer.scoring.bridge.document import compute_bridge_document
-from barbu_scorer.present.live import ended_line
 from barbu_scorer.scoring.envelope import bare
 
 PAGE = "bridge/pdf.html"
