@@ -10,6 +10,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from barbu_scorer.present.event import clock_of
 from barbu_scorer.scoring.barbu.schemes import BUILTINS
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store import players as roster_store
@@ -109,7 +110,8 @@ def console(event_id: str) -> str:
         director_link=external("events.claim", event_id=event_id, key=key),
         clock=ClockForm(),
         method=MethodForm(),
-        now=now(),
+        started=clock_of(event.round_started),
+        called=clock_of(event.last_call),
     )
 
 
