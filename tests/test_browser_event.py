@@ -53,12 +53,14 @@ def test_a_two_table_evening(live_server: str, phone: Any, browser: Any) -> None
         first, second = opened[0][1], opened[1][1]
         record(first, KING, king_of_hearts=2)
         director.wait_for_function(
-            "() => document.querySelector('[data-table=\"1\"]').textContent.includes('hand 1 of 28')",
+            "() => document.querySelector('[data-table=\"1\"]')"
+            ".textContent.includes('hand 1 of 28')",
             timeout=8000,
         )
         record(second, KING, king_of_hearts=1)
         director.wait_for_function(
-            "() => document.querySelector('[data-table=\"2\"]').textContent.includes('hand 1 of 28')",
+            "() => document.querySelector('[data-table=\"2\"]')"
+            ".textContent.includes('hand 1 of 28')",
             timeout=8000,
         )
         losers = [tables[0]["players"][2], tables[1]["players"][1]]  # -20 each, shared last
