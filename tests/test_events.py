@@ -351,3 +351,28 @@ def test_scorer_key_opens_the_table(client: FlaskClient) -> None:
     table = event["tables"][0]
     response = client.get(f"/s/{table['session']}/k/{scorer_key(table)}")
     assert response.status_code == 302
+
+
+def test_the_director_key_never_reaches_the_log() -> None:
+    from barbu_scorer.web.security import redacted
+
+    assert redacted("/e/abc/director/SECRET") == "/e/abc/director/***"
+    assert redacted("/s/abc/k/SECRET") == "/s/abc/k/***"
+
+
+def test_creating_events_is_rate_limited(tmp_path: Any) -> None:
+    from barbu_scorer.app import create_app
+
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "r.db"),
+            "SECRET_KEY": "r",
+            "WTF_CSRF_ENABLED": False,
+            "RATE_LIMIT": (2, 60.0),
+        }
+    )
+    client = app.test_client()
+    body = {"name": "x", "players": ["A", "B", "C", "D"]}
+    answers = [client.post("/api/events", json=body).status_code for _ in range(3)]
+    assert answers == [201, 201, 429]
