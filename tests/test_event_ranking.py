@@ -77,3 +77,20 @@ def test_pace_finished() -> None:
     stamps = [START + timedelta(minutes=k) for k in range(1, 8)]
     p = pace(START, stamps, 7, START + timedelta(hours=2))
     assert p.finished and p.finish == stamps[-1] and not p.quiet
+
+
+@given(
+    st.lists(st.tuples(st.integers(-30, 30), st.integers(-30, 30)), min_size=2, max_size=6),
+    st.sampled_from(["total", "placing"]),
+)
+def test_places_count_those_strictly_ahead(scores: list[tuple[int, int]], method: str) -> None:
+    players = 2 * len(scores)
+    tables = [TableScore(0, n, (2 * n, 2 * n + 1), pair) for n, pair in enumerate(scores)]
+    rows = standings(players, tables, method)  # type: ignore[arg-type]
+
+    def key(r: object) -> tuple[object, ...]:
+        first = (r.total, r.placing) if method == "total" else (r.placing, r.total)  # type: ignore[attr-defined]
+        return (*first, r.best)  # type: ignore[attr-defined]
+
+    for row in rows:
+        assert row.place == 1 + sum(1 for other in rows if key(other) > key(row))

@@ -59,7 +59,7 @@ def test_new_event_page_creates_the_tables_as_sessions(app: Flask, client: Flask
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"typed": "Ada\nBen"}, "an event has 3 to 80 players"),
+        ({"typed": "Ada\nBen"}, "an event has 3 to 160 players"),
         ({"typed": "Ada\nBen\nada\nDan"}, "same name"),
         ({"typed": _names(7), "format": "blocks"}, "at least 8"),
         ({"typed": _names(8), "format": "swiss"}, "Not a valid choice"),
@@ -67,7 +67,7 @@ def test_new_event_page_creates_the_tables_as_sessions(app: Flask, client: Flask
         ({"typed": _names(8), "date": "someday"}, "Not a valid date"),
         ({"typed": _names(8), "scheme": "nope"}, "Not a valid choice"),
         ({"typed": _names(8), "method": "x"}, "Not a valid choice"),
-        ({"typed": "x" * 5000}, "Field cannot be longer"),
+        ({"typed": "x" * 7000}, "Field cannot be longer"),
         ({"typed": "Ada\u202e\nBen\nCy\nDee"}, "players"),
     ],
 )

@@ -22,8 +22,8 @@ from itertools import combinations
 from barbu_scorer.scoring.errors import ScoringError
 
 MIN_EVENT_PLAYERS = 3
-MAX_EVENT_PLAYERS = 80
-MIN_BLOCKS_PLAYERS = 8
+MAX_EVENT_PLAYERS = 160  # forty tables
+MIN_BLOCKS_PLAYERS, MAX_BLOCKS_PLAYERS = 8, 80
 ROUNDS = 4
 MIN_TABLE, MAX_TABLE = 3, 5
 TRIES = 24
@@ -177,9 +177,9 @@ def spread(rounds: Sequence[Round]) -> tuple[int, int]:
 
 def blocks_movement(players: int, seed: int = 0) -> tuple[Round, ...]:
     """Rotating blocks for ``players``: four rounds, the best of several seeded tries."""
-    if not MIN_BLOCKS_PLAYERS <= players <= MAX_EVENT_PLAYERS:
+    if not MIN_BLOCKS_PLAYERS <= players <= MAX_BLOCKS_PLAYERS:
         raise ScoringError(
-            f"rotating blocks need {MIN_BLOCKS_PLAYERS} to {MAX_EVENT_PLAYERS} players,"
+            f"rotating blocks need {MIN_BLOCKS_PLAYERS} to {MAX_BLOCKS_PLAYERS} players,"
             f" not {players}"
         )
     tries = [_attempt(players, seed * 1000 + i) for i in range(TRIES)]

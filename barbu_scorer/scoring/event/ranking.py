@@ -95,9 +95,11 @@ def standings(
         top = best[p]
         return (-Fraction(first), -Fraction(second), -(top if top is not None else 0))
 
-    order = sorted(range(players), key=lambda p: (key(p), p))
-    rows = []
-    for p in order:
-        place = 1 + sum(1 for o in range(players) if key(o) < key(p))
+    keys = [key(p) for p in range(players)]
+    order = sorted(range(players), key=lambda p: (keys[p], p))
+    rows: list[Standing] = []
+    for index, p in enumerate(order):
+        shared = index and keys[order[index - 1]] == keys[p]
+        place = rows[-1].place if shared else index + 1
         rows.append(Standing(place, p, total[p], placing[p], best[p], count[p]))
     return rows

@@ -12,6 +12,7 @@ from barbu_scorer.scoring.barbu.document import FORMAT as SESSION_FORMAT
 from barbu_scorer.scoring.barbu.document import read_hand
 from barbu_scorer.scoring.barbu.schemes import BUILTINS
 from barbu_scorer.scoring.event.document import FORMAT, read_event
+from barbu_scorer.scoring.event.movement import MAX_EVENT_PLAYERS
 from barbu_scorer.store.event_reads import event_version
 from barbu_scorer.store.events import (
     StoredEvent,
@@ -101,8 +102,8 @@ def _create_fields(data: Any) -> dict[str, Any]:
     if scheme is None:
         raise ApiError(400, "scheme: a built-in's id or a saved scheme's name")
     players = data.get("players")
-    if not isinstance(players, list) or len(players) > 80:
-        raise ApiError(400, "players: a list of at most 80 names")
+    if not isinstance(players, list) or len(players) > MAX_EVENT_PLAYERS:
+        raise ApiError(400, f"players: a list of at most {MAX_EVENT_PLAYERS} names")
     return {
         "name": data.get("name", ""),
         "date": data.get("date", now()[:10]),
