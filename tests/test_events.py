@@ -376,3 +376,24 @@ def test_creating_events_is_rate_limited(tmp_path: Any) -> None:
     body = {"name": "x", "players": ["A", "B", "C", "D"]}
     answers = [client.post("/api/events", json=body).status_code for _ in range(3)]
     assert answers == [201, 201, 429]
+
+
+def test_players_ticked_from_the_roster_join_the_typed_ones(
+    app: Flask, client: FlaskClient
+) -> None:
+    make_event(client, 4)  # four roster players: Player 00 .. Player 03
+    page = client.get("/events/new").get_data(as_text=True)
+    assert 'value="Player 00"' in page
+    ticked = {"roster": ["Player 00", "Player 01"], "typed": "Ada\nBen\n\nCy\nDee"}
+    response = client.post("/events/new", data={**FORM, **ticked})
+    assert response.status_code == 302
+    twice = {"roster": ["Player 00"], "typed": "player 00\nBen\nCy"}
+    again = client.post("/events/new", data={**FORM, **twice})
+    assert again.status_code == 400 and "same name" in again.get_data(as_text=True)
+    unknown = client.post("/events/new", data={**FORM, "roster": ["Nobody"], "typed": "A\nB\nC"})
+    assert unknown.status_code == 400
+    assert _count(app, "events") == 2
+
+
+def test_home_page_links_to_club_nights(client: FlaskClient) -> None:
+    assert "/events/new" in client.get("/").get_data(as_text=True)

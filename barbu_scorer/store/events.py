@@ -257,14 +257,6 @@ def update_clock(db: Database, event_id: str, version: int | None, **changes: An
             raise Stale("the event has changed since this page was loaded")
 
 
-def event_of_session(db: Database, session_id: str) -> tuple[str, int, int] | None:
-    """(event id, round, table) of a table's session, or None for a session of no event."""
-    row = db.execute(
-        "SELECT event_id, round, number FROM event_tables WHERE session_id = ?", [session_id]
-    ).fetchone()
-    return None if row is None else (str(row[0]), int(row[1]), int(row[2]))
-
-
 def close_round(
     db: Database, event: StoredEvent, version: int | None, who: str = "director"
 ) -> int:
