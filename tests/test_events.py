@@ -397,3 +397,16 @@ def test_players_ticked_from_the_roster_join_the_typed_ones(
 
 def test_home_page_links_to_club_nights(client: FlaskClient) -> None:
     assert "/events/new" in client.get("/").get_data(as_text=True)
+
+
+def test_table_cards_carry_every_table_its_seats_and_both_links() -> None:
+    from barbu_scorer.paper.cards import Card, cards_html
+
+    cards = [
+        Card(2, 1, ("Ada", "Ben", "Cy", "Dee"), "Ben", "http://t/s/a/k/KEY1", "http://t/w/a"),
+        Card(2, 2, ("Eve", "Fay", "Gus"), "Gus", "http://t/s/b/k/KEY2", "http://t/w/b"),
+    ]
+    html = cards_html("Club <night>", "2026-12-01", cards, 4)
+    assert html.count('class="card"') == 2 and "Club &lt;night&gt;" in html
+    assert "round 2 of 4" in html and html.count("declares this round") == 2
+    assert html.count("<svg") == 4  # the scorer's and the watch QR of each table
