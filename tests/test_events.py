@@ -410,3 +410,11 @@ def test_table_cards_carry_every_table_its_seats_and_both_links() -> None:
     assert html.count('class="card"') == 2 and "Club &lt;night&gt;" in html
     assert "round 2 of 4" in html and html.count("declares this round") == 2
     assert html.count("<svg") == 4  # the scorer's and the watch QR of each table
+
+
+def test_eleven_players_in_rotating_blocks_one_sits_a_round_out(client: FlaskClient) -> None:
+    event = make_event(client, 11, "blocks")
+    sat = [names for names in event["sitting_out"] if names]
+    assert len(sat) == 1 and len(sat[0]) == 1
+    declarers = sorted(t["declarer"] for t in event["tables"])
+    assert declarers == sorted(f"Player {n:02d}" for n in range(11))
