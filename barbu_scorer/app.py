@@ -90,9 +90,13 @@ def _register(app: Flask) -> None:
     from barbu_scorer.web.links import base_url, external, qr_code
     from barbu_scorer.web.views import (
         api,
+        api_events,  # noqa: F401  (adds the events' routes to api.bp)
         api_players,  # noqa: F401  (adds the players' routes to api.bp)
         bridge,
         errors,
+        event_board,  # noqa: F401  (adds the leaderboards' routes to events.bp)
+        event_correct,  # noqa: F401  (adds the director's correction to events.bp)
+        events,
         exports,
         hands,
         live,
@@ -110,3 +114,4 @@ def _register(app: Flask) -> None:
         app.add_template_global(helper)
     for blueprint in (main, sessions, hands, api, exports, bridge, schemes, live, players, settle):
         app.register_blueprint(blueprint.bp)
+    app.register_blueprint(events.bp)

@@ -129,6 +129,12 @@ class Table:
         with self.app.app_context():
             row = get_db().execute("SELECT id FROM schemes").fetchone()
         self.scheme = int(row[0])
+        players = [f"Player {n}" for n in range(8)]
+        made = self.client.post("/api/events", json={"name": "Fuzz night", "players": players})
+        assert made.status_code == 201, made.get_json()
+        self.event, self.director = made.get_json()["id"], made.get_json()["director_key"]
+        self.event_table = made.get_json()["tables"][0]["session"]
+        self.client.get(f"/e/{self.event}/director/{self.director}")
 
     def _create(self, doc: dict[str, Any], prefix: str) -> tuple[str, str]:
         response = self.client.post("/api/sessions", json=doc)
@@ -140,8 +146,11 @@ class Table:
     def url(self, rule: str, number: int) -> str:
         """The rule with its path parameters filled with this table's real ids."""
         sid, key = self.bridge if rule.startswith(("/b/", "/bw/")) else self.barbu
+        if rule.startswith("/e/"):
+            sid = self.event_table
         return (
             rule.replace("<session_id>", sid)
+            .replace("<event_id>", self.event)
             .replace("<key>", key)
             .replace("<int:number>", str(number))
             .replace("<int:scheme_id>", str(self.scheme))
@@ -187,7 +196,7 @@ API_ROUTES = [(m, r) for m, r in ROUTES if r.startswith("/api/")]
 
 
 def test_every_changing_route_is_fuzzed() -> None:
-    assert len(FORM_ROUTES) >= 12 and len(API_ROUTES) == 5  # with the players' import
+    assert len(FORM_ROUTES) >= 12 and len(API_ROUTES) == 8  # players' import, events
 
 
 def _assert_no_500(response: Any, what: object) -> None:
@@ -334,7 +343,9 @@ def test_fuzz_api_routes(tmp_path: Path, method: str, rule: str) -> None:
     ) -> None:
         sid, key = {"barbu": table.barbu, "bridge": table.bridge}.get(which, ("nope", "x"))
         url = rule.replace("<session_id>", sid).replace("<int:number>", str(number))
-        headers = {"X-Edit-Key": key, **({"If-Match": if_match} if if_match else {})}
+        url = url.replace("<event_id>", table.event)
+        headers = {"X-Edit-Key": key, "X-Director-Key": table.director}
+        headers.update({"If-Match": if_match} if if_match else {})
         body = raw if raw is not None else json.dumps(_api_body(table, rule, base, data))
         response = table.client.open(
             url, method=method, data=body, content_type="application/json", headers=headers

@@ -149,3 +149,43 @@ def m005_roster(db: Database) -> None:
     db.execute(
         f"CREATE TRIGGER IF NOT EXISTS roster_seats AFTER INSERT ON sessions BEGIN {link} END"
     )
+
+
+@migrations()
+def m007_events(db: Database) -> None:
+    """Club night events: the event (its director's key hashed like a session's edit key)
+    and each table of each round, with the ordinary session it plays and that session's
+    scorer key sealed under the director's key (only the director's link can print it)."""
+    db.execute(
+        """CREATE TABLE IF NOT EXISTS events (
+            id TEXT PRIMARY KEY,
+            director_key TEXT NOT NULL,
+            created TEXT NOT NULL,
+            updated TEXT NOT NULL,
+            name TEXT NOT NULL,
+            date TEXT NOT NULL,
+            format TEXT NOT NULL,
+            method TEXT NOT NULL,
+            scheme_ref TEXT NOT NULL,
+            scheme TEXT NOT NULL,
+            players TEXT NOT NULL,
+            sitting_out TEXT NOT NULL,
+            round INTEGER NOT NULL,
+            round_started TEXT NOT NULL,
+            last_call TEXT,
+            version INTEGER NOT NULL
+        )"""
+    )
+    db.execute(
+        """CREATE TABLE IF NOT EXISTS event_tables (
+            event_id TEXT NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+            round INTEGER NOT NULL,
+            number INTEGER NOT NULL,
+            session_id TEXT NOT NULL REFERENCES sessions(id),
+            seats TEXT NOT NULL,
+            declarer_seat INTEGER,
+            sealed_key TEXT NOT NULL,
+            PRIMARY KEY (event_id, round, number)
+        )"""
+    )
+    db.execute("CREATE INDEX IF NOT EXISTS event_tables_session ON event_tables (session_id)")

@@ -53,8 +53,13 @@ def writing(db: Database) -> Iterator[None]:
 
     ``BEGIN IMMEDIATE`` makes a second writer wait for the first instead of failing
     when its read-then-write transaction tries to upgrade; ``db.atomic()`` nests
-    inside it as a savepoint.
+    inside it as a savepoint. Inside a transaction already open (an event storing its
+    tables' sessions) it is a savepoint of that one, so the whole stays one write.
     """
+    if db.conn.in_transaction:
+        with db.atomic():
+            yield
+        return
     db.conn.execute("BEGIN IMMEDIATE")
     try:
         with db.atomic():

@@ -45,15 +45,18 @@ CREATING = {
     "exports.import_session": None,
     "schemes.import_scheme": None,
     "schemes.new": "save",
+    "events.new": None,
+    "events.import_page": None,
+    "api.create_event": None,
 }
 
 access_log = logging.getLogger("barbu_scorer.access")
-_KEY_IN_PATH = re.compile(r"/k/[^/?#]+")
+_KEY_IN_PATH = re.compile(r"/(k|director)/[^/?#]+")
 
 
 def redacted(path: str) -> str:
-    """A path fit for a log: the edit key of a scorer's link replaced by ``***``."""
-    return _KEY_IN_PATH.sub("/k/***", path)
+    """A path fit for a log: the key of a scorer's or a director's link replaced by ``***``."""
+    return _KEY_IN_PATH.sub(lambda m: f"/{m.group(1)}/***", path)
 
 
 class TokenBucket:

@@ -1,0 +1,95 @@
+"""The table cards of a club night (one card per table: number, seats, the scorer's and
+the watch QR codes; the next round's seating) and the results PDF (the ranking, then each
+table's sheet), from what the event's pages computed alone."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import segno
+from markupsafe import Markup
+
+from barbu_scorer.paper.pdf import PARTIAL, STYLESHEET, html_to_pdf, jinja_env, sheet_context
+from barbu_scorer.present.event import RankRow
+from barbu_scorer.resources import resource
+
+
+@dataclass(frozen=True)
+class Card:
+    """One table's card."""
+
+    round: int
+    number: int
+    seats: tuple[str, ...]
+    declarer: str | None
+    scorer: str
+    watch: str
+
+
+def qr_svg(url: str) -> Markup:
+    """A QR code of a link as inline SVG (scales to its box, quiet zone kept)."""
+    svg = segno.make(url, error="m").svg_inline(dark="#000", light="#fff", omitsize=True)
+    return Markup(svg)
+
+
+def cards_html(title: str, date: str, cards: Sequence[Card], rounds: int) -> str:
+    """The cards as one self-contained page, four to an A4 sheet."""
+    return (
+        jinja_env()
+        .get_template("pdf/cards.html")
+        .render(title=title, date=date, cards=cards, rounds=rounds, qr=qr_svg)
+    )
+
+
+def cards_pdf(title: str, date: str, cards: Sequence[Card], rounds: int) -> bytes:
+    """The table cards as PDF bytes."""
+    return html_to_pdf(cards_html(title, date, cards, rounds))
+
+
+def results_html(
+    title: str,
+    date: str,
+    method: str,
+    ranking: Sequence[RankRow],
+    sheets: Sequence[tuple[str, Mapping[str, Any]]],
+    final: bool,
+) -> str:
+    """The ranking, then each table's sheet (``sheets``: its label and session document)."""
+    env = jinja_env()
+    partial = env.get_template(PARTIAL)
+    rendered = [
+        (
+            label,
+            Markup(
+                partial.render(
+                    **sheet_context(doc, name=label, date=date, stored=True, chart=False)
+                )
+            ),
+        )
+        for label, doc in sheets
+    ]
+    css = (Path(resource("static")) / STYLESHEET).read_text(encoding="utf-8")
+    return env.get_template("pdf/results.html").render(
+        title=title,
+        date=date,
+        method=method,
+        ranking=ranking,
+        sheets=rendered,
+        sheet_css=Markup(css),
+        final=final,
+    )
+
+
+def results_pdf(
+    title: str,
+    date: str,
+    method: str,
+    ranking: Sequence[RankRow],
+    sheets: Sequence[tuple[str, Mapping[str, Any]]],
+    final: bool,
+) -> bytes:
+    """The results as PDF bytes."""
+    return html_to_pdf(results_html(title, date, method, ranking, sheets, final))

@@ -1,0 +1,145 @@
+"""View-models of a club night: the director's console, the leaderboard, the results."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from fractions import Fraction
+
+from barbu_scorer.present.format import signed
+from barbu_scorer.scoring.event.pace import Pace, pace
+from barbu_scorer.scoring.event.progress import TableProgress
+from barbu_scorer.scoring.event.ranking import Method, Standing, TableScore, standings
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """What the view-models need of one table of one round."""
+
+    round: int
+    number: int
+    session_id: str
+    names: tuple[str, ...]
+    declarer: str | None
+    progress: TableProgress
+    started: datetime
+    stamps: tuple[datetime, ...]
+
+
+@dataclass(frozen=True)
+class ConsoleRow:
+    """One table's line on the director's console."""
+
+    round: int
+    number: int
+    session_id: str
+    names: tuple[str, ...]
+    declarer: str | None
+    done: int
+    due: int
+    pace: str
+    forecast: str
+    warnings: tuple[str, ...]
+    finished: bool
+    quiet: bool
+
+
+@dataclass(frozen=True)
+class RankRow:
+    """One line of the leaderboard."""
+
+    place: int
+    shared: bool
+    name: str
+    total: str
+    placing: str
+    best: str
+    tables: int
+
+
+def clock(moment: datetime | None) -> str:
+    """A time of day in the server's zone (the club's laptop), "22:40"."""
+    return "" if moment is None else moment.astimezone().strftime("%H:%M")
+
+
+def clock_of(stamp: str | None) -> str:
+    """A stored ISO time as a time of day in the server's zone ("" for none)."""
+    return "" if not stamp else clock(datetime.fromisoformat(stamp))
+
+
+def points(value: Fraction) -> str:
+    """Placing points with two decimals at most ("7.5", "6.25")."""
+    text = f"{float(value):.2f}".rstrip("0").rstrip(".")
+    return text or "0"
+
+
+def _warnings(info: TableInfo, p: Pace) -> tuple[str, ...]:
+    out = [
+        f"{info.names[seat]} must double on every hand left" for seat in info.progress.must_double
+    ]
+    if info.progress.extra:
+        out.append(f"{info.progress.extra} hand(s) played beyond the round are not counted")
+    if p.quiet:
+        out.append("quiet: nothing saved for a while (unsent hands on the phone?)")
+    return tuple(out)
+
+
+def console_row(info: TableInfo, now: datetime) -> ConsoleRow:
+    """A table's progress, pace and forecast finish, and its warnings."""
+    prog = info.progress
+    p = pace(info.started, info.stamps[: prog.done], prog.due, now)
+    per = "" if p.per_hand is None else f"{round(p.per_hand / 60, 1):g} min a hand"
+    forecast = (
+        "finished"
+        if prog.finished
+        else (f"at this pace table {info.number} ends at {clock(p.finish)}" if p.finish else "")
+    )
+    return ConsoleRow(
+        info.round,
+        info.number,
+        info.session_id,
+        info.names,
+        info.declarer,
+        prog.done,
+        prog.due,
+        per,
+        forecast,
+        _warnings(info, p),
+        prog.finished,
+        p.quiet and not prog.finished,
+    )
+
+
+def table_scores(
+    tables: Sequence[TableInfo], seats: Mapping[str, tuple[int, ...]]
+) -> list[TableScore]:
+    """The tables as the ranking reads them (``seats``: session id -> event players)."""
+    return [
+        TableScore(t.round, t.number, seats[t.session_id], t.progress.scores, t.progress.done > 0)
+        for t in tables
+    ]
+
+
+def leaderboard(
+    names: Sequence[str],
+    tables: Sequence[TableInfo],
+    seats: Mapping[str, tuple[int, ...]],
+    method: Method,
+    sat_out: Sequence[int] = (),
+) -> list[RankRow]:
+    """The ranking's lines, best first, formatted."""
+    rows: list[Standing] = standings(len(names), table_scores(tables, seats), method, sat_out)
+    places = [r.place for r in rows]
+    return [
+        RankRow(
+            r.place,
+            places.count(r.place) > 1,
+            names[r.player],
+            signed(r.total),
+            points(r.placing),
+            "" if r.best is None else signed(r.best),
+            r.tables,
+        )
+        for r in rows
+    ]

@@ -1,0 +1,1 @@
+"""Club night events: the movement (who sits where), the ranking across tables, the pace."""

@@ -1,0 +1,150 @@
+"""The event document (``barbu-event/1``): the whole club night in one JSON object, and
+reading it back, checked whole before anything is stored."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from barbu_scorer.scoring.barbu.document import SchemeLookup, read_document
+from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
+from barbu_scorer.scoring.barbu.schemes import Scheme
+from barbu_scorer.scoring.barbu.sessions import HandEntry, score_session
+from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.event.movement import MAX_EVENT_PLAYERS, ROUNDS, Round
+from barbu_scorer.scoring.event.plan import MAX_EVENT_NAME, check_choices, rounds_from_tables
+from barbu_scorer.scoring.event.variant import for_players
+from barbu_scorer.scoring.players import player_names
+from barbu_scorer.scoring.text import check_label
+
+FORMAT = "barbu-event/1"
+
+
+@dataclass(frozen=True)
+class EventDocument:
+    """An event document read and checked: what ``store.events.create_event`` takes."""
+
+    name: str
+    date: str
+    fmt: str
+    method: str
+    scheme: Scheme
+    players: tuple[str, ...]
+    rounds: tuple[Round, ...]
+    entries: tuple[tuple[HandEntry, ...], ...]
+    sessions: tuple[Mapping[str, Any], ...]
+
+
+def _list(value: Any, what: str, most: int) -> list[Any]:
+    if not isinstance(value, list) or len(value) > most:
+        raise ScoringError(f"{what}: a list of at most {most}")
+    return value
+
+
+def _table(data: Any, where: str) -> tuple[list[int], int | None, Mapping[str, Any]]:
+    if not isinstance(data, Mapping):
+        raise ScoringError(f"{where}: a table is an object")
+    seats = _list(data.get("seats"), f"{where}: seats", 10)
+    if not all(isinstance(s, int) and not isinstance(s, bool) for s in seats):
+        raise ScoringError(f"{where}: seats are the players' numbers")
+    declarer = data.get("declarer_seat")
+    if declarer is not None and (isinstance(declarer, bool) or not isinstance(declarer, int)):
+        raise ScoringError(f"{where}: declarer_seat is a seat number or null")
+    session = data.get("session")
+    if not isinstance(session, Mapping):
+        raise ScoringError(f"{where}: the table's session document is missing")
+    return seats, declarer, session
+
+
+def read_event(doc: Any, lookup: SchemeLookup | None = None) -> EventDocument:
+    """An event document checked whole: names, movement, every table's session scored."""
+    if not isinstance(doc, Mapping) or doc.get("format") != FORMAT:
+        raise ScoringError(f"format must be {FORMAT!r}")
+    name = check_label(doc.get("name"), MAX_EVENT_NAME, "name")
+    date = check_label(doc.get("date"), 10, "date")
+    fmt, method = doc.get("event_format"), doc.get("method")
+    check_choices(fmt, method, "draw")
+    if not isinstance(doc.get("scheme"), Mapping):
+        raise ScoringError("scheme: the event's scheme object")
+    scheme = scheme_from_dict(doc["scheme"])
+    players = player_names(_list(doc.get("players"), "players", MAX_EVENT_PLAYERS))
+    rounds_in = _list(doc.get("rounds"), "rounds", ROUNDS)
+    if len(rounds_in) != (1 if fmt == "session" else ROUNDS):
+        raise ScoringError(f"{fmt}: {1 if fmt == 'session' else ROUNDS} round(s)")
+    shape: list[list[tuple[list[int], int | None]]] = []
+    out: list[list[int]] = []
+    entries: list[tuple[HandEntry, ...]] = []
+    sessions: list[Mapping[str, Any]] = []
+    for r, rnd in enumerate(rounds_in, 1):
+        if not isinstance(rnd, Mapping):
+            raise ScoringError(f"round {r}: an object")
+        tables = _list(rnd.get("tables"), f"round {r}: tables", MAX_EVENT_PLAYERS // 3)
+        read = [_table(t, f"round {r}, table {n}") for n, t in enumerate(tables, 1)]
+        shape.append([(seats, declarer) for seats, declarer, _s in read])
+        out.append(_list(rnd.get("sitting_out", []), f"round {r}: sitting_out", 4))
+        sessions.extend(s for _a, _b, s in read)
+    rounds = rounds_from_tables(len(players), shape, out)
+    flat = [t for rnd in rounds for t in rnd.tables]
+    for index, (table, session) in enumerate(zip(flat, sessions, strict=True)):
+        entries.append(
+            _check_table(
+                scheme, players, table.seats, table.declarer_seat, session, index + 1, lookup
+            )
+        )
+    return EventDocument(
+        name, date, str(fmt), str(method), scheme, players, rounds, tuple(entries), tuple(sessions)
+    )
+
+
+def _check_table(
+    scheme: Scheme,
+    players: Sequence[str],
+    seats: Sequence[int],
+    declarer: int | None,
+    session: Mapping[str, Any],
+    index: int,
+    lookup: SchemeLookup | None,
+) -> tuple[HandEntry, ...]:
+    where = f"table {index}"
+    try:
+        table_scheme, names, first, hands = read_document(session, lookup)
+    except ScoringError as error:
+        raise ScoringError(f"{where}: {error.message}") from None
+    if names != tuple(players[p] for p in seats):
+        raise ScoringError(f"{where}: its session's players are not the table's seats")
+    if table_scheme != for_players(scheme, len(seats)):
+        raise ScoringError(f"{where}: its session plays another scheme than the event's")
+    if first != (declarer or 0):
+        raise ScoringError(f"{where}: its first declarer is not the movement's")
+    try:
+        score_session(table_scheme, first, hands)
+    except ScoringError as error:
+        raise ScoringError(f"{where}: {error.message}", error.hand) from None
+    return tuple(hands)
+
+
+def event_to_dict(
+    *,
+    name: str,
+    date: str,
+    fmt: str,
+    method: str,
+    scheme: Mapping[str, Any],
+    players: Sequence[str],
+    rounds: Sequence[Mapping[str, Any]],
+    ranking: Sequence[Mapping[str, Any]],
+) -> dict[str, Any]:
+    """The event document; ``rounds``: each round's ``sitting_out`` and ``tables`` (seats,
+    declarer_seat, the table's computed session document)."""
+    return {
+        "format": FORMAT,
+        "name": name,
+        "date": date,
+        "event_format": fmt,
+        "method": method,
+        "scheme": dict(scheme),
+        "players": list(players),
+        "rounds": list(rounds),
+        "ranking": list(ranking),
+    }

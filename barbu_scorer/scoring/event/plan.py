@@ -1,0 +1,71 @@
+"""An event's plan: its limits, and the movement for its format and seating."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from barbu_scorer.scoring.barbu.schemes import MAX_PLAYERS, MIN_PLAYERS
+from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.event.movement import (
+    MIN_BLOCKS_PLAYERS,
+    Round,
+    Table,
+    blocks_movement,
+    drawn_order,
+    session_seating,
+)
+from barbu_scorer.scoring.event.ranking import METHODS
+
+MAX_EVENT_NAME = 80
+FORMATS = ("session", "blocks")
+SEATINGS = ("draw", "listed")
+MAX_SEED = 2**31
+
+
+def check_choices(fmt: object, method: object, seating: object) -> None:
+    """The format, ranking method and seating named are ones the event knows."""
+    if fmt not in FORMATS:
+        raise ScoringError(f"format: one of {', '.join(FORMATS)}")
+    if method not in METHODS:
+        raise ScoringError(f"ranking: one of {', '.join(METHODS)}")
+    if seating not in SEATINGS:
+        raise ScoringError(f"seating: one of {', '.join(SEATINGS)}")
+
+
+def plan(players: int, fmt: str, seating: str, seed: int) -> tuple[Round, ...]:
+    """The rounds of an event: one round of tables for one session per table (the players
+    drawn at random, or seated in the order listed, table by table), or rotating blocks'
+    four rounds (the draw of its groups and seats made from ``seed``)."""
+    check_choices(fmt, "total", seating)
+    if fmt == "session":
+        order = drawn_order(players, seed) if seating == "draw" else None
+        return (session_seating(players, order),)
+    if players < MIN_BLOCKS_PLAYERS:
+        raise ScoringError(f"rotating blocks need at least {MIN_BLOCKS_PLAYERS} players")
+    return blocks_movement(players, seed)
+
+
+def rounds_from_tables(
+    players: int,
+    rounds: Sequence[Sequence[tuple[Sequence[int], int | None]]],
+    sitting_out: Sequence[Sequence[int]],
+) -> tuple[Round, ...]:
+    """A movement read back (an import): every round seats each player once or sits them
+    out, every declarer's seat is at their table, and in rotating blocks each player
+    declares exactly once."""
+    out = []
+    for index, tables in enumerate(rounds):
+        seated = [p for seats, _d in tables for p in seats]
+        out_here = list(sitting_out[index]) if index < len(sitting_out) else []
+        if sorted(seated + out_here) != list(range(players)):
+            raise ScoringError(f"round {index + 1} must seat every player exactly once")
+        for seats, declarer in tables:
+            if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+                raise ScoringError(f"round {index + 1}: a table of {len(seats)} players")
+            if declarer is not None and not 0 <= declarer < len(seats):
+                raise ScoringError(f"round {index + 1}: the declarer's seat is not at the table")
+        out.append(Round(tuple(Table(tuple(s), d) for s, d in tables), tuple(out_here)))
+    declared = [t.declarer for r in out for t in r.tables if t.declarer is not None]
+    if len(out) > 1 and sorted(declared) != list(range(players)):
+        raise ScoringError("in rotating blocks each player declares exactly once")
+    return tuple(out)

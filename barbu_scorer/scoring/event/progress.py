@@ -1,0 +1,48 @@
+"""What the event counts of a table's session: its hands due, those played, their scores,
+and the quota warnings scoring/barbu already computed for the block in play."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from barbu_scorer.scoring.barbu.schemes import Scheme
+from barbu_scorer.scoring.barbu.sessions import Session
+
+Format = Literal["session", "blocks"]
+
+
+def hands_due(scheme: Scheme, fmt: str) -> int:
+    """The hands a table plays: one block in rotating blocks, a whole session otherwise."""
+    return len(scheme.contracts) if fmt == "blocks" else scheme.hands
+
+
+@dataclass(frozen=True)
+class TableProgress:
+    """A table's counted hands and scores, and who must double on every hand left."""
+
+    done: int
+    due: int
+    scores: tuple[int, ...]
+    extra: int
+    """Hands recorded beyond those the event counts (a table that played on)."""
+    must_double: tuple[int, ...]
+    ended: bool
+
+    @property
+    def finished(self) -> bool:
+        """Whether the table has played every hand the event counts, or was ended."""
+        return self.ended or self.done >= self.due
+
+
+def table_progress(session: Session, fmt: str, ended_after: int | None) -> TableProgress:
+    """The table's progress as the event counts it: the first ``hands_due`` hands (fewer
+    when the scorer ended the session early), their scores with any quota penalty."""
+    due = hands_due(session.scheme, fmt)
+    recorded = len(session.hands)
+    counted = min(recorded, due, recorded if ended_after is None else ended_after)
+    n = session.scheme.players
+    scores = session.hands[counted - 1].totals if counted else (0,) * n
+    quota = session.current_quota() if counted < due and ended_after is None else None
+    must = tuple(s for s in range(n) if quota is not None and quota.must_double_now(s))
+    return TableProgress(counted, due, scores, recorded - counted, must, ended_after is not None)

@@ -1,0 +1,44 @@
+"""What the director's console and the leaderboards poll: one version for a whole event,
+and the times each table's hands were saved (for the pace)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlite_utils import Database
+
+
+def event_version(db: Database, event_id: str) -> str | None:
+    """A tag that changes whenever the event or any of its tables' sessions changes; None
+    when there is no such event."""
+    row = db.execute(
+        """SELECT e.version,
+                  (SELECT coalesce(sum(s.version), 0) || '.' || count(s.id)
+                     FROM event_tables t JOIN sessions s ON s.id = t.session_id
+                    WHERE t.event_id = e.id)
+             FROM events e WHERE e.id = ?""",
+        [event_id],
+    ).fetchone()
+    return None if row is None else f"{row[0]}-{row[1]}"
+
+
+def hand_times(db: Database, session_ids: Sequence[str]) -> dict[str, list[datetime]]:
+    """Each session's hands still recorded -> when each was last saved, in hand order."""
+    out: dict[str, list[datetime]] = {sid: [] for sid in session_ids}
+    if not session_ids:
+        return out
+    marks = ",".join("?" for _ in session_ids)
+    rows = db.execute(
+        f"""SELECT h.session_id, h.number,
+                   (SELECT max(y.at) FROM history y
+                     WHERE y.session_id = h.session_id AND y.number = h.number
+                       AND y.action = 'add')
+              FROM hands h WHERE h.session_id IN ({marks})
+             ORDER BY h.session_id, h.number""",
+        list(session_ids),
+    ).fetchall()
+    for session_id, _number, at in rows:
+        if at:
+            out[session_id].append(datetime.fromisoformat(at))
+    return out

@@ -1,0 +1,274 @@
+"""Club night events in SQLite: the event row and each table of each round -> its session.
+
+Every table plays an ordinary session, created through ``store.sessions.create_session``
+(so the roster links, the history and every page work at each table), all of them and
+the event's rows in one transaction. The director's key is stored hashed like a session's
+edit key; each table's scorer key is stored sealed (Fernet) under a key derived from the
+director's key, so only the director's link can print the table cards again.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cryptography.fernet import Fernet, InvalidToken
+from sqlite_utils import Database
+
+from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict, scheme_to_dict
+from barbu_scorer.scoring.barbu.schemes import Scheme
+from barbu_scorer.scoring.barbu.sessions import HandEntry
+from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.event.movement import Round
+from barbu_scorer.scoring.event.variant import for_players
+from barbu_scorer.scoring.players import player_names
+from barbu_scorer.store.keys import hash_key, new_id, now
+from barbu_scorer.store.reads import reading
+from barbu_scorer.store.rows import Stale, writing
+from barbu_scorer.store.sessions import create_session
+
+FORMATS = ("session", "blocks")
+
+
+@dataclass(frozen=True)
+class EventTable:
+    """One table of one round: its number, its session, who sits where."""
+
+    round: int
+    number: int
+    session_id: str
+    seats: tuple[int, ...]
+    declarer_seat: int | None
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """An event as stored."""
+
+    id: str
+    name: str
+    date: str
+    format: str
+    method: str
+    scheme: Scheme
+    scheme_ref: str
+    players: tuple[str, ...]
+    sitting_out: tuple[tuple[int, ...], ...]
+    round: int
+    round_started: str
+    last_call: str | None
+    version: int
+    created: str
+    tables: tuple[EventTable, ...]
+
+    @property
+    def rounds(self) -> int:
+        """How many rounds the event has (one for one session per table)."""
+        return len(self.sitting_out)
+
+    def round_tables(self, number: int) -> tuple[EventTable, ...]:
+        """The tables of round ``number`` (1-based), by table number."""
+        return tuple(t for t in self.tables if t.round == number)
+
+    def table_scheme(self, table: EventTable) -> Scheme:
+        """The scheme's variant for the table's player count."""
+        return for_players(self.scheme, len(table.seats))
+
+
+def _fernet(director_key: str) -> Fernet:
+    digest = hashlib.sha256(b"table keys:" + director_key.encode()).digest()
+    return Fernet(base64.urlsafe_b64encode(digest))
+
+
+def _table_name(event_name: str, fmt: str, round_: int, number: int) -> str:
+    label = f"table {number}" if fmt == "session" else f"round {round_}, table {number}"
+    return f"{event_name} · {label}"[:120]
+
+
+def _event_row(
+    event_id: str,
+    key: str,
+    created: str,
+    name: str,
+    date: str,
+    fmt: str,
+    method: str,
+    scheme_ref: str,
+    scheme: Scheme,
+    names: Sequence[str],
+    rounds: Sequence[Round],
+) -> dict[str, Any]:
+    return {
+        "id": event_id,
+        "director_key": hash_key(key),
+        "created": created,
+        "updated": created,
+        "name": name,
+        "date": date,
+        "format": fmt,
+        "method": method,
+        "scheme_ref": scheme_ref,
+        "scheme": json.dumps(scheme_to_dict(scheme), ensure_ascii=False),
+        "players": json.dumps(list(names), ensure_ascii=False),
+        "sitting_out": json.dumps([list(r.sitting_out) for r in rounds]),
+        "round": 1,
+        "round_started": created,
+        "last_call": None,
+        "version": 1,
+    }
+
+
+def create_event(
+    db: Database,
+    *,
+    name: str,
+    date: str,
+    scheme: Scheme,
+    scheme_ref: str,
+    fmt: str,
+    method: str,
+    players: Sequence[str],
+    rounds: Sequence[Round],
+    entries: Sequence[Sequence[HandEntry]] | None = None,
+    who: str = "director",
+) -> tuple[StoredEvent, str]:
+    """Store an event, every table's session with it, in one transaction; the stored event
+    and the director's key. ``entries`` (an import) gives each table's hands, in order."""
+    if fmt not in FORMATS:
+        raise ScoringError(f"format: one of {', '.join(FORMATS)}")
+    names = player_names(players)
+    event_id, key = new_id(), secrets.token_urlsafe(18)
+    sealer, created = _fernet(key), now()
+    flat = [(r, n, t) for r, rnd in enumerate(rounds, 1) for n, t in enumerate(rnd.tables, 1)]
+    with writing(db):
+        db.table("events").insert(
+            _event_row(
+                event_id, key, created, name, date, fmt, method, scheme_ref, scheme, names, rounds
+            )
+        )
+        for index, (r, number, table) in enumerate(flat):
+            stored, edit_key = create_session(
+                db,
+                players=[names[p] for p in table.seats],
+                scheme=for_players(scheme, len(table.seats)),
+                scheme_ref=scheme_ref,
+                first_declarer=table.declarer_seat or 0,
+                name=_table_name(name, fmt, r, number),
+                entries=entries[index] if entries is not None else (),
+                who=who,
+            )
+            db.table("event_tables").insert(
+                {
+                    "event_id": event_id,
+                    "round": r,
+                    "number": number,
+                    "session_id": stored.id,
+                    "seats": json.dumps(list(table.seats)),
+                    "declarer_seat": table.declarer_seat,
+                    "sealed_key": sealer.encrypt(edit_key.encode()).decode(),
+                }
+            )
+    found = load_event(db, event_id)
+    assert found is not None
+    return found, key
+
+
+def load_event(db: Database, event_id: str) -> StoredEvent | None:
+    """A stored event with its tables, or None."""
+    with reading(db):
+        rows = list(db.query("SELECT * FROM events WHERE id = ?", [event_id]))
+        if not rows:
+            return None
+        tables = list(
+            db.query(
+                "SELECT * FROM event_tables WHERE event_id = ? ORDER BY round, number", [event_id]
+            )
+        )
+    row = rows[0]
+    return StoredEvent(
+        id=row["id"],
+        name=row["name"],
+        date=row["date"],
+        format=row["format"],
+        method=row["method"],
+        scheme=scheme_from_dict(json.loads(row["scheme"])),
+        scheme_ref=row["scheme_ref"],
+        players=tuple(json.loads(row["players"])),
+        sitting_out=tuple(tuple(r) for r in json.loads(row["sitting_out"])),
+        round=row["round"],
+        round_started=row["round_started"],
+        last_call=row["last_call"],
+        version=row["version"],
+        created=row["created"],
+        tables=tuple(
+            EventTable(
+                t["round"],
+                t["number"],
+                t["session_id"],
+                tuple(json.loads(t["seats"])),
+                t["declarer_seat"],
+            )
+            for t in tables
+        ),
+    )
+
+
+def director_matches(db: Database, event_id: str, key: str | None) -> bool:
+    """Whether ``key`` is the event's director key."""
+    if not key or len(key) > 200:
+        return False
+    rows = list(db.query("SELECT director_key FROM events WHERE id = ?", [event_id]))
+    return bool(rows) and hmac.compare_digest(rows[0]["director_key"], hash_key(key))
+
+
+def scorer_keys(db: Database, event_id: str, director_key: str) -> dict[str, str]:
+    """Each table's session id -> its scorer key (the director's key unseals them)."""
+    sealer, out = _fernet(director_key), {}
+    for row in db.query(
+        "SELECT session_id, sealed_key FROM event_tables WHERE event_id = ?", [event_id]
+    ):
+        try:
+            out[row["session_id"]] = sealer.decrypt(row["sealed_key"].encode()).decode()
+        except InvalidToken:
+            continue
+    return out
+
+
+def update_clock(db: Database, event_id: str, version: int | None, **changes: Any) -> None:
+    """Change the round clock (``round``, ``round_started``, ``last_call``), version-guarded."""
+    allowed = {"round", "round_started", "last_call", "method"}
+    if not changes or set(changes) - allowed:
+        raise ValueError(f"only {sorted(allowed)} change")
+    sets = ", ".join(f"{column} = ?" for column in changes)
+    guard = "" if version is None else " AND version = ?"
+    params = [*changes.values(), now(), event_id, *([] if version is None else [version])]
+    with writing(db):
+        cursor = db.execute(
+            f"UPDATE events SET {sets}, updated = ?, version = version + 1 WHERE id = ?{guard}",
+            params,
+        )
+        if cursor.rowcount != 1:
+            raise Stale("the event has changed since this page was loaded")
+
+
+def close_round(
+    db: Database, event: StoredEvent, version: int | None, who: str = "director"
+) -> int:
+    """End every session of the round in play (each in its history), then open the next
+    round, all in one transaction; the round now in play."""
+    from barbu_scorer.store.ending import end_session, live_state
+
+    with writing(db):
+        for table in event.round_tables(event.round):
+            state = live_state(db, table.session_id)
+            if state is not None and state[1] is None:
+                end_session(db, table.session_id, who, None)
+        following = min(event.round + 1, event.rounds)
+        update_clock(db, event.id, version, round=following, round_started=now(), last_call=None)
+    return following

@@ -1,0 +1,151 @@
+"""A club night as the pages and the API read it: every table's session scored, its
+progress and hand times, the ranking; and a new event planned and stored."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from datetime import date as datetime_date
+from typing import Any
+
+from sqlite_utils import Database
+
+from barbu_scorer.present.event import ConsoleRow, RankRow, TableInfo, console_row, leaderboard
+from barbu_scorer.scoring.barbu.schemes import Scheme
+from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.event.plan import MAX_EVENT_NAME, MAX_SEED, check_choices, plan
+from barbu_scorer.scoring.event.progress import table_progress
+from barbu_scorer.scoring.event.ranking import Method
+from barbu_scorer.scoring.players import player_names
+from barbu_scorer.scoring.text import check_label
+from barbu_scorer.store.event_reads import hand_times
+from barbu_scorer.store.events import StoredEvent, create_event
+from barbu_scorer.store.sessions import load
+
+
+@dataclass(frozen=True)
+class EventView:
+    """The event with every table's line and the ranking."""
+
+    event: StoredEvent
+    tables: tuple[TableInfo, ...]
+    rows: tuple[ConsoleRow, ...]
+    ranking: tuple[RankRow, ...]
+    final: bool
+
+    def round_rows(self, number: int) -> tuple[ConsoleRow, ...]:
+        """The console lines of one round."""
+        return tuple(r for r in self.rows if r.round == number)
+
+
+def _when(text: str) -> datetime:
+    moment = datetime.fromisoformat(text)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def gather(db: Database, event: StoredEvent, method: str | None = None) -> EventView:
+    """Every table scored as the event counts it, the console's lines and the ranking."""
+    times = hand_times(db, [t.session_id for t in event.tables])
+    infos = []
+    for t in event.tables:
+        stored = load(db, t.session_id)
+        assert stored is not None, "an event's table always has its session"
+        progress = table_progress(stored.score(), event.format, stored.ended_after)
+        start = event.round_started if t.round == event.round else stored.created
+        declarer = None if t.declarer_seat is None else stored.players[t.declarer_seat]
+        infos.append(
+            TableInfo(
+                t.round,
+                t.number,
+                t.session_id,
+                stored.players,
+                declarer,
+                progress,
+                _when(start),
+                tuple(times[t.session_id]),
+            )
+        )
+    now = datetime.now(UTC)
+    seats = {t.session_id: t.seats for t in event.tables}
+    sat = [p for r, out in enumerate(event.sitting_out, 1) if r <= event.round for p in out]
+    chosen: Method = "placing" if (method or event.method) == "placing" else "total"
+    ranking = leaderboard(event.players, infos, seats, chosen, sat)
+    final = all(i.progress.finished for i in infos)
+    return EventView(
+        event, tuple(infos), tuple(console_row(i, now) for i in infos), tuple(ranking), final
+    )
+
+
+def new_event(
+    db: Database,
+    *,
+    name: str,
+    date: str,
+    scheme: Scheme,
+    scheme_ref: str,
+    fmt: str,
+    method: str,
+    seating: str,
+    players: list[str],
+) -> tuple[StoredEvent, str]:
+    """Check an event whole (name, names, format, the movement), then store it."""
+    check_choices(fmt, method, seating)
+    if scheme.players != 4:
+        raise ScoringError(
+            "an event starts from a four-player scheme (tables of 3 and 5 get its variant)"
+        )
+    name = check_label(name, MAX_EVENT_NAME, "name")
+    try:
+        date = datetime_date.fromisoformat(date).isoformat()
+    except (TypeError, ValueError):
+        raise ScoringError("date: a day as YYYY-MM-DD") from None
+    names = player_names(players)
+    rounds = plan(len(names), fmt, seating, secrets.randbelow(MAX_SEED))
+    return create_event(
+        db,
+        name=name,
+        date=date,
+        scheme=scheme,
+        scheme_ref=scheme_ref,
+        fmt=fmt,
+        method=method,
+        players=names,
+        rounds=rounds,
+    )
+
+
+def ranking_json(view: EventView) -> list[dict[str, Any]]:
+    """The ranking's lines as the API gives them."""
+    return [
+        {
+            "place": r.place,
+            "shared": r.shared,
+            "name": r.name,
+            "total": r.total,
+            "placing": r.placing,
+            "best": r.best,
+            "tables": r.tables,
+        }
+        for r in view.ranking
+    ]
+
+
+def progress_json(view: EventView) -> list[dict[str, Any]]:
+    """Every table's progress as the API gives it."""
+    return [
+        {
+            "round": r.round,
+            "table": r.number,
+            "session": r.session_id,
+            "players": list(r.names),
+            "declarer": r.declarer,
+            "done": r.done,
+            "due": r.due,
+            "pace": r.pace,
+            "forecast": r.forecast,
+            "warnings": list(r.warnings),
+            "finished": r.finished,
+        }
+        for r in view.rows
+    ]

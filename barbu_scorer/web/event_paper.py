@@ -1,0 +1,91 @@
+"""A stored event as its documents: the JSON export, the table cards, the results' sheets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlite_utils import Database
+
+from barbu_scorer.games import export_document
+from barbu_scorer.paper.cards import Card
+from barbu_scorer.scoring.barbu.scheme_io import scheme_to_dict
+from barbu_scorer.scoring.envelope import bare
+from barbu_scorer.scoring.event.document import EventDocument, event_to_dict
+from barbu_scorer.store.events import StoredEvent, create_event, scorer_keys
+from barbu_scorer.web.event_data import gather, ranking_json
+from barbu_scorer.web.links import external
+
+
+def _session_doc(db: Database, session_id: str) -> dict[str, Any]:
+    doc = export_document(db, session_id)
+    assert doc is not None, "an event's table always has its session"
+    return doc
+
+
+def event_export(db: Database, event: StoredEvent) -> dict[str, Any]:
+    """The whole event as one document, every table's session inside it."""
+    rounds = [
+        {
+            "sitting_out": list(event.sitting_out[r - 1]),
+            "tables": [
+                {
+                    "table": t.number,
+                    "seats": list(t.seats),
+                    "declarer_seat": t.declarer_seat,
+                    "session": bare(_session_doc(db, t.session_id)),
+                }
+                for t in event.round_tables(r)
+            ],
+        }
+        for r in range(1, event.rounds + 1)
+    ]
+    return event_to_dict(
+        name=event.name,
+        date=event.date,
+        fmt=event.format,
+        method=event.method,
+        scheme=scheme_to_dict(event.scheme),
+        players=event.players,
+        rounds=rounds,
+        ranking=ranking_json(gather(db, event)),
+    )
+
+
+def import_event(db: Database, doc: EventDocument) -> tuple[StoredEvent, str]:
+    """Store an event document already read and checked whole."""
+    return create_event(
+        db,
+        name=doc.name,
+        date=doc.date,
+        scheme=doc.scheme,
+        scheme_ref=doc.scheme.id,
+        fmt=doc.fmt,
+        method=doc.method,
+        players=doc.players,
+        rounds=doc.rounds,
+        entries=doc.entries,
+        who="import",
+    )
+
+
+def table_cards(db: Database, event: StoredEvent, director_key: str, rounds: range) -> list[Card]:
+    """The cards of the given rounds (1-based), with each table's scorer and watch links."""
+    keys = scorer_keys(db, event.id, director_key)
+    cards = []
+    for t in event.tables:
+        if t.round not in rounds:
+            continue
+        names = tuple(event.players[p] for p in t.seats)
+        declarer = None if t.declarer_seat is None else names[t.declarer_seat]
+        scorer = external("sessions.claim", session_id=t.session_id, key=keys.get(t.session_id, ""))
+        watch = external("sessions.watch", session_id=t.session_id)
+        cards.append(Card(t.round, t.number, names, declarer, scorer, watch))
+    return cards
+
+
+def results_sheets(db: Database, event: StoredEvent) -> list[tuple[str, dict[str, Any]]]:
+    """Each table's label and computed session document, in order."""
+    label = "Table {n}" if event.format == "session" else "Round {r}, table {n}"
+    return [
+        (label.format(r=t.round, n=t.number), _session_doc(db, t.session_id)) for t in event.tables
+    ]

@@ -1,0 +1,114 @@
+"""The club night's forms: a new event, the round clock, a director's correction."""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
+from wtforms import (
+    DateField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+    TextAreaField,
+)
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
+from wtforms.widgets import CheckboxInput, ListWidget
+
+from barbu_scorer.scoring.event.movement import MAX_EVENT_PLAYERS
+from barbu_scorer.scoring.event.plan import MAX_EVENT_NAME
+from barbu_scorer.scoring.players import MAX_NAME_LENGTH
+from barbu_scorer.scoring.text import MAX_VERSION
+from barbu_scorer.web.forms.common import Label, radio_choices
+
+MAX_TYPED = MAX_EVENT_PLAYERS * (MAX_NAME_LENGTH + 2)
+
+
+class NewEventForm(FlaskForm):
+    """A new club night: name, date, scheme, the players present, format and ranking."""
+
+    name = StringField(
+        _l("Event name"),
+        validators=[
+            DataRequired(_l("The event needs a name.")),
+            Length(max=MAX_EVENT_NAME),
+            Label(MAX_EVENT_NAME, _l("The event name")),
+        ],
+    )
+    date = DateField(_l("Date"), validators=[InputRequired(_l("Give the event's date."))])
+    scheme = SelectField(_l("Scheme"), validate_choice=True)
+    roster = SelectMultipleField(
+        _l("Players from the roster"),
+        coerce=str,
+        option_widget=CheckboxInput(),
+        widget=ListWidget(prefix_label=False),
+        validate_choice=True,
+    )
+    typed = TextAreaField(
+        _l("Other players, one name a line"), validators=[Optional(), Length(max=MAX_TYPED)]
+    )
+    format = RadioField(
+        _l("Format"),
+        choices=radio_choices(
+            ("session", _l("One session per table (tables of 4; 3 or 5 where needed)")),
+            ("blocks", _l("Rotating blocks: four rounds of one block, each player declares once")),
+        ),
+        default="session",
+    )
+    seating = RadioField(
+        _l("Seats"),
+        choices=radio_choices(
+            ("draw", _l("Drawn at random")),
+            ("listed", _l("As listed: table 1 first, seat by seat")),
+        ),
+        default="draw",
+    )
+    method = RadioField(
+        _l("Ranking"),
+        choices=radio_choices(
+            ("total", _l("Event total (sum of the adjusted scores)")),
+            ("placing", _l("Placing points per table and round")),
+        ),
+        default="total",
+    )
+
+
+class ClockForm(FlaskForm):
+    """The round clock: start the round, call the last hand, close the round."""
+
+    action = RadioField(
+        choices=radio_choices(
+            ("start", _l("Start the round")),
+            ("last_call", _l("Last hand")),
+            ("close", _l("Close the round")),
+        ),
+        validators=[InputRequired()],
+    )
+    version = IntegerField(validators=[InputRequired(), NumberRange(0, MAX_VERSION)])
+
+
+class MethodForm(FlaskForm):
+    """The ranking the leaderboards show."""
+
+    method = RadioField(
+        choices=radio_choices(("total", _l("Event total")), ("placing", _l("Placing points"))),
+        validators=[InputRequired()],
+    )
+    version = IntegerField(validators=[InputRequired(), NumberRange(0, MAX_VERSION)])
+
+
+class CorrectionForm(FlaskForm):
+    """The director's correction of a table's hand: the contract and the raw scores (the
+    doubles stay as the table recorded them)."""
+
+    contract = SelectField(_l("Contract"), validate_choice=True)
+    version = IntegerField(validators=[InputRequired(), NumberRange(0, MAX_VERSION)])
+
+
+class EventImportForm(FlaskForm):
+    """An exported event's JSON, as a file or pasted."""
+
+    text = TextAreaField(_l("Paste the event's JSON"), validators=[Optional()])
+    file = FileField(_l("or pick a file"))

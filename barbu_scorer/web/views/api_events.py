@@ -1,0 +1,200 @@
+"""The events' JSON API, on the session API's blueprint and with its errors: create, seat,
+progress, ranking; the director's key (header ``X-Director-Key``) for every write and for
+the scorers' links, none for the ranking and the progress."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, jsonify, request
+
+from barbu_scorer.scoring.barbu.document import FORMAT as SESSION_FORMAT
+from barbu_scorer.scoring.barbu.document import read_hand
+from barbu_scorer.scoring.barbu.schemes import BUILTINS
+from barbu_scorer.scoring.event.document import FORMAT, read_event
+from barbu_scorer.scoring.event.movement import MAX_EVENT_PLAYERS
+from barbu_scorer.store.event_reads import event_version
+from barbu_scorer.store.events import (
+    StoredEvent,
+    close_round,
+    director_matches,
+    load_event,
+    scorer_keys,
+    update_clock,
+)
+from barbu_scorer.store.keys import now
+from barbu_scorer.store.sessions import replace_hand
+from barbu_scorer.web.db import get_db
+from barbu_scorer.web.event_data import gather, new_event, progress_json, ranking_json
+from barbu_scorer.web.event_paper import event_export, import_event
+from barbu_scorer.web.links import external
+from barbu_scorer.web.views.access import scheme_lookup
+from barbu_scorer.web.views.api import ApiError, _body, _if_match, bp
+
+FIELDS = {"name", "date", "scheme", "format", "method", "seating", "players"}
+
+
+def _event(event_id: str) -> StoredEvent:
+    event = load_event(get_db(), event_id) if len(event_id) <= 40 else None
+    if event is None:
+        raise ApiError(404, "no such event")
+    return event
+
+
+def _director(event_id: str) -> str | None:
+    key = request.headers.get("X-Director-Key")
+    return key if director_matches(get_db(), event_id, key) else None
+
+
+def _require_director(event_id: str) -> str:
+    key = _director(event_id)
+    if key is None:
+        raise ApiError(403, "this needs the event's director key (header X-Director-Key)")
+    return key
+
+
+def _seating(event: StoredEvent, key: str | None) -> dict[str, Any]:
+    keys = scorer_keys(get_db(), event.id, key) if key else {}
+    tables = []
+    for t in event.tables:
+        links = {"watch": external("sessions.watch", session_id=t.session_id)}
+        if t.session_id in keys:
+            links["scorer"] = external(
+                "sessions.claim", session_id=t.session_id, key=keys[t.session_id]
+            )
+        tables.append(
+            {
+                "round": t.round,
+                "table": t.number,
+                "session": t.session_id,
+                "players": [event.players[p] for p in t.seats],
+                "declarer": None
+                if t.declarer_seat is None
+                else event.players[t.seats[t.declarer_seat]],
+                "links": links,
+            }
+        )
+    return {
+        "id": event.id,
+        "name": event.name,
+        "date": event.date,
+        "format": event.format,
+        "method": event.method,
+        "round": event.round,
+        "rounds": event.rounds,
+        "version": event.version,
+        "players": list(event.players),
+        "sitting_out": [[event.players[p] for p in r] for r in event.sitting_out],
+        "tables": tables,
+        "links": {
+            "leaderboard": external("events.leaderboard", event_id=event.id),
+            "tv": external("events.tv", event_id=event.id),
+        },
+    }
+
+
+def _create_fields(data: Any) -> dict[str, Any]:
+    if not isinstance(data, dict) or set(data) - FIELDS:
+        raise ApiError(400, f"an event is an object with the fields {', '.join(sorted(FIELDS))}")
+    ref = data.get("scheme", "tournament")
+    scheme = BUILTINS.get(ref) if isinstance(ref, str) else None
+    scheme = scheme or (scheme_lookup()(ref) if isinstance(ref, str) and len(ref) < 100 else None)
+    if scheme is None:
+        raise ApiError(400, "scheme: a built-in's id or a saved scheme's name")
+    players = data.get("players")
+    if not isinstance(players, list) or len(players) > MAX_EVENT_PLAYERS:
+        raise ApiError(400, f"players: a list of at most {MAX_EVENT_PLAYERS} names")
+    return {
+        "name": data.get("name", ""),
+        "date": data.get("date", now()[:10]),
+        "scheme": scheme,
+        "scheme_ref": scheme.id,
+        "fmt": data.get("format", "session"),
+        "method": data.get("method", "total"),
+        "seating": data.get("seating", "draw"),
+        "players": players,
+    }
+
+
+@bp.post("/events")
+def create_event() -> tuple[Response, int]:
+    """Create an event (its fields, or an exported ``barbu-event/1`` document)."""
+    data = _body()
+    if isinstance(data, dict) and data.get("format") == FORMAT:
+        event, key = import_event(get_db(), read_event(data, scheme_lookup()))
+    else:
+        event, key = new_event(get_db(), **_create_fields(data))
+    out = _seating(event, key)
+    out["director_key"] = key
+    out["links"]["director"] = external("events.claim", event_id=event.id, key=key)
+    return jsonify(out), 201
+
+
+@bp.get("/events/<event_id>")
+@bp.get("/events/<event_id>/seating")
+def seating(event_id: str) -> Response:
+    """Who sits where each round (the scorers' links with the director's key)."""
+    event = _event(event_id)
+    response = jsonify(_seating(event, _director(event_id)))
+    response.headers["ETag"] = f'"{event.version}"'
+    return response
+
+
+@bp.get("/events/<event_id>/progress")
+def progress(event_id: str) -> Response:
+    """Every table's progress, pace, forecast and warnings."""
+    view = gather(get_db(), _event(event_id))
+    return jsonify(
+        {
+            "round": view.event.round,
+            "final": view.final,
+            "version": event_version(get_db(), event_id),
+            "tables": progress_json(view),
+        }
+    )
+
+
+@bp.get("/events/<event_id>/ranking")
+def ranking(event_id: str) -> Response:
+    """The ranking, provisional until every table has finished (``?by=placing``)."""
+    by = request.args.get("by")
+    view = gather(get_db(), _event(event_id), by if by in ("total", "placing") else None)
+    return jsonify(
+        {"final": view.final, "method": by or view.event.method, "ranking": ranking_json(view)}
+    )
+
+
+@bp.get("/events/<event_id>/export")
+def export_event(event_id: str) -> Response:
+    """The whole event as one document."""
+    return jsonify(event_export(get_db(), _event(event_id)))
+
+
+@bp.post("/events/<event_id>/clock")
+def clock(event_id: str) -> Response:
+    """The round clock: ``{"action": "start" | "last_call" | "close"}``."""
+    event = _event(event_id)
+    _require_director(event_id)
+    data = _body()
+    action = data.get("action") if isinstance(data, dict) else None
+    if action == "close":
+        close_round(get_db(), event, _if_match())
+    elif action == "start":
+        update_clock(get_db(), event_id, _if_match(), round_started=now(), last_call=None)
+    elif action == "last_call":
+        update_clock(get_db(), event_id, _if_match(), last_call=now())
+    else:
+        raise ApiError(400, 'action: "start", "last_call" or "close"')
+    return jsonify(_seating(_event(event_id), None))
+
+
+@bp.put("/events/<event_id>/tables/<session_id>/hands/<int:number>")
+def correct_hand(event_id: str, session_id: str, number: int) -> Response:
+    """The director corrects a table's hand (the table's history says "director")."""
+    event = _event(event_id)
+    _require_director(event_id)
+    if session_id not in {t.session_id for t in event.tables}:
+        raise ApiError(404, "no such table in this event")
+    entry = read_hand(_body(), number)
+    replace_hand(get_db(), session_id, number, entry, "director", _if_match())
+    return jsonify({"session": session_id, "number": number, "format": SESSION_FORMAT})

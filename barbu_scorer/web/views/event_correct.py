@@ -1,0 +1,93 @@
+"""The director's correction of a table's hand: the contract and raw scores, saved through
+the session's own replace path with ``who`` = "director", so the table's history shows it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from barbu_scorer.scoring.barbu.sessions import HandEntry, contracts_for
+from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.text import MAX_FIGURE
+from barbu_scorer.store.rows import Conflict, Stale
+from barbu_scorer.store.sessions import StoredSession, load, replace_hand
+from barbu_scorer.web.db import get_db
+from barbu_scorer.web.forms.events import CorrectionForm
+from barbu_scorer.web.views.event_access import require_director
+from barbu_scorer.web.views.events import bp, event_or_404
+
+
+def _table_session(event_id: str, session_id: str) -> StoredSession:
+    event = event_or_404(event_id)
+    if session_id not in {t.session_id for t in event.tables}:
+        abort(404)
+    stored = load(get_db(), session_id)
+    if stored is None:
+        abort(404)
+    return stored
+
+
+def _raw(players: int) -> list[int]:
+    """The raw score typed for each seat, bounded; a ScoringError for a missing one."""
+    out = []
+    for seat in range(players):
+        text = (request.form.get(f"raw-{seat}") or "").strip().replace("\u2212", "-")
+        body = text.removeprefix("-")
+        if not (body.isascii() and body.isdigit() and len(body) <= 6):
+            raise ScoringError(f"seat {seat + 1}: a whole number of points")
+        value = int(text)
+        if abs(value) > MAX_FIGURE:
+            raise ScoringError(f"seat {seat + 1}: at most {MAX_FIGURE} points")
+        out.append(value)
+    return out
+
+
+@bp.route("/e/<event_id>/t/<session_id>/hand/<int:number>", methods=["GET", "POST"])
+def correct(event_id: str, session_id: str, number: int) -> Any:
+    """A table's hand as the director corrects it."""
+    require_director(event_id)
+    stored = _table_session(event_id, session_id)
+    session = stored.score()
+    if not 1 <= number <= len(session.hands):
+        abort(404)
+    hand = session.hands[number - 1]
+    form = CorrectionForm(contract=hand.entry.contract, version=stored.version)
+    contracts = [c.entry.contract for c in session.hands]
+    form.contract.choices = [
+        (c, stored.scheme.name_of(c)) for c in contracts_for(stored.scheme, contracts, number)
+    ]
+    error = None
+    if form.validate_on_submit():
+        try:
+            same = form.contract.data == hand.entry.contract
+            entry = HandEntry(
+                contract=form.contract.data or "",
+                raw=_raw(stored.scheme.players),
+                doubles=[list(d) for d in hand.doubles],
+                trump=hand.entry.trump if same else None,
+                start_rank=hand.entry.start_rank if same else None,
+            )
+            replace_hand(get_db(), session_id, number, entry, "director", form.version.data)
+        except ScoringError as problem:
+            error = problem.message
+        except Stale:
+            error = _("The table saved a change meanwhile: check the hand again.")
+        except Conflict as problem:
+            error = str(problem)
+        else:
+            flash(_("Hand %(n)s corrected: the table's history shows it.", n=number), "ok")
+            return redirect(url_for("events.console", event_id=event_id))
+    elif request.method == "POST":
+        error = _("Choose one of the contracts offered.")
+    status = 400 if error else 200
+    return render_template(
+        "event/correct.html",
+        form=form,
+        stored=stored,
+        hand=hand,
+        number=number,
+        event_id=event_id,
+        error=error,
+    ), status

@@ -1,0 +1,96 @@
+"""The ranking across tables and the pace forecast."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from barbu_scorer.scoring.event.pace import pace
+from barbu_scorer.scoring.event.ranking import TableScore, placing_points, standings
+
+
+@pytest.mark.parametrize(
+    ("scores", "points"),
+    [
+        ((10, 0, -5, -5), (3, 2, Fraction(1, 2), Fraction(1, 2))),
+        ((0, 0, 0, 0), (Fraction(3, 2),) * 4),
+        ((5, 1, -6), (3, Fraction(3, 2), 0)),
+        ((4, 3, 2, 1, -10), (3, Fraction(9, 4), Fraction(3, 2), Fraction(3, 4), 0)),
+    ],
+)
+def test_placing_points(scores: tuple[int, ...], points: tuple[Fraction, ...]) -> None:
+    assert placing_points(scores) == points
+
+
+@given(st.lists(st.integers(-500, 500), min_size=3, max_size=5))
+def test_placing_points_share_three_a_seat_on_average(scores: list[int]) -> None:
+    assert sum(placing_points(scores)) == Fraction(3, 2) * len(scores)
+
+
+TABLES = [
+    TableScore(0, 0, (0, 1, 2, 3), (30, -10, -10, -10)),
+    TableScore(0, 1, (4, 5, 6, 7), (30, 20, -25, -25)),
+]
+
+
+def test_total_ranking_breaks_ties_by_placing_then_shares() -> None:
+    rows = standings(8, TABLES)
+    assert [(r.place, r.player, r.total) for r in rows[:3]] == [(1, 0, 30), (1, 4, 30), (3, 5, 20)]
+    assert rows[-1].place == 7 and rows[-1].total == -25
+
+
+def test_placing_ranking_breaks_ties_by_total() -> None:
+    rows = standings(8, TABLES, "placing")
+    assert rows[0].placing == 3 and rows[0].place == 1
+    assert [r.player for r in rows[2:5]] == [5, 1, 2]
+    assert rows[2].placing == 2
+
+
+def test_a_table_not_started_counts_nothing_and_a_sitter_gets_the_average() -> None:
+    tables = [TableScore(0, 0, (0, 1, 2), (0, 0, 0), started=False)]
+    rows = standings(4, tables, "placing", sat_out=[3])
+    assert rows[0].player == 3 and rows[0].placing == Fraction(3, 2)
+    assert all(r.tables == 0 for r in rows)
+
+
+START = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
+
+
+def test_pace_forecasts_the_finish() -> None:
+    stamps = [START + timedelta(minutes=5 * k) for k in range(1, 8)]
+    p = pace(START, stamps, 28, START + timedelta(minutes=36))
+    assert p.per_hand == 300
+    assert p.finish == START + timedelta(minutes=140)
+    assert not p.quiet and not p.finished
+
+
+def test_pace_before_the_first_hand_and_quiet() -> None:
+    p = pace(START, [], 7, START + timedelta(minutes=20))
+    assert p.finish is None and p.per_hand is None and p.quiet
+
+
+def test_pace_finished() -> None:
+    stamps = [START + timedelta(minutes=k) for k in range(1, 8)]
+    p = pace(START, stamps, 7, START + timedelta(hours=2))
+    assert p.finished and p.finish == stamps[-1] and not p.quiet
+
+
+@given(
+    st.lists(st.tuples(st.integers(-30, 30), st.integers(-30, 30)), min_size=2, max_size=6),
+    st.sampled_from(["total", "placing"]),
+)
+def test_places_count_those_strictly_ahead(scores: list[tuple[int, int]], method: str) -> None:
+    players = 2 * len(scores)
+    tables = [TableScore(0, n, (2 * n, 2 * n + 1), pair) for n, pair in enumerate(scores)]
+    rows = standings(players, tables, method)  # type: ignore[arg-type]
+
+    def key(r: object) -> tuple[object, ...]:
+        first = (r.total, r.placing) if method == "total" else (r.placing, r.total)  # type: ignore[attr-defined]
+        return (*first, r.best)  # type: ignore[attr-defined]
+
+    for row in rows:
+        assert row.place == 1 + sum(1 for other in rows if key(other) > key(row))
