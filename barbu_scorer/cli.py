@@ -186,7 +186,11 @@ def sheet(
         if Path(output).resolve() == Path(source).resolve():
             fail(f"{source} already ends in .pdf: name the output with -o")
     try:
-        pdf = game_of_document(doc).pdf(doc, name, date, paper, False)
+        game = game_of_document(doc)
+        computed = dict(game.compute(doc))  # scored once here, then printed as it is
+        if isinstance(doc, dict) and "ended_after" in doc:
+            computed["ended_after"] = doc["ended_after"]
+        pdf = game.pdf(computed, name, date, paper)
     except ScoringError as error:
         fail(str(error))
     if output == "-":

@@ -108,9 +108,7 @@ def sheet_response(session_id: str) -> Response:
         pdf = cache.get(
             session_id,
             key,
-            lambda: game.pdf(
-                stored.document(), stored.name or None, stored.created[:10], paper, True
-            ),
+            lambda: game.pdf(stored.document(), stored.name or None, stored.created[:10], paper),
         )
     except Busy:
         abort(503, description=_("Many sheets are being printed: try again in a moment."))

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from barbu_scorer.games import game_of_session, page_for
-from barbu_scorer.paper.pdf import sheet_context
+from barbu_scorer.paper.chart import running_chart
+from barbu_scorer.present.live import ended_line
 from barbu_scorer.present.session import session_view
+from barbu_scorer.present.sheet import sheet_of
 from barbu_scorer.present.tv import declarers_left, last_hand
 from barbu_scorer.scoring.barbu.document import read_players
 from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme
@@ -109,18 +109,13 @@ def scorer(session_id: str) -> str:
     remember(session_id)
     v = session_view(stored.score(), stored.players)
     return render_template(
-        "session/scorer.html", v=v, stored=stored, form=VersionForm(), **_printable(stored, v)
+        "session/scorer.html", v=v, stored=stored, form=VersionForm(), ended=_ended(stored)
     )
 
 
-def _printable(stored: StoredSession, v: dict[str, Any]) -> dict[str, object]:
-    """The sheet partial's context, for the browser's own Print (from the scored session)."""
-    return sheet_context(
-        stored.document(v["session"]),
-        name=stored.name or None,
-        date=stored.created[:10],
-        stored=True,
-    )  # with "ended": the line "Ended after hand N" or None
+def _ended(stored: StoredSession) -> str | None:
+    """The line "Ended after hand N", or None while the session goes on."""
+    return ended_line(stored.ended_after, "hand")
 
 
 @bp.get("/w/<session_id>")
@@ -131,7 +126,7 @@ def watch(session_id: str) -> str:
     v = session_view(stored.score(), stored.players)
     scoring = url_for("sessions.scorer", session_id=session_id) if can_edit(session_id) else None
     return render_template(
-        "session/watch.html", v=v, stored=stored, scoring=scoring, **_printable(stored, v)
+        "session/watch.html", v=v, stored=stored, scoring=scoring, ended=_ended(stored)
     )
 
 
@@ -141,13 +136,16 @@ def tv(session_id: str) -> str:
     stored = stored_or_404(session_id)
     session = stored.score()
     v = session_view(session, stored.players)
+    # The chart is drawn from the session scored above (the sheet's view-model, not its paper).
+    sheet = sheet_of(stored.document(session), name=stored.name or None)
     return render_template(
         "session/tv.html",
         v=v,
         stored=stored,
         last=last_hand(session, stored.players),
         declarers=declarers_left(session, stored.players),
-        **_printable(stored, v),
+        chart=running_chart(sheet),
+        ended=_ended(stored),
     )
 
 
