@@ -2,11 +2,11 @@
 
 Opening SQLite, setting its pragmas and checking the migrations cost more than most
 requests do, so each worker thread keeps its connection from one request to the next
-(bounded by the server's threads). A request borrows it: the busy timeout is set for
-what it does (a read waits little, a write waits for the writer before it), and on
-teardown any transaction left open is rolled back, so the next request starts clean. A
-file replaced or removed under the app (a restore, a test) is noticed by its inode and
-opened anew.
+(bounded by the server's threads). A request borrows it: the busy timeout and the
+file's size cap are set for what it does (a read waits little, a write waits for the
+writer before it), and on teardown any transaction left open is rolled back, so the
+next request starts clean. A file replaced or removed under the app (a restore, a
+test) is noticed by its inode and opened anew.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from flask import Flask, current_app, g, request
 from flask.cli import with_appcontext
 from sqlite_utils import Database
 
-from barbu_scorer.store.db import WRITE_TIMEOUT, connect
+from barbu_scorer.store.db import PAGE, WRITE_TIMEOUT, connect
 
 READ_TIMEOUT = 2.0
 KEPT = "barbu_db_threads"
@@ -49,9 +49,7 @@ def _kept(path: str) -> Database:
         with contextlib.suppress(sqlite3.Error):
             db.close()
         local.held = None
-    db = connect(
-        path, timeout=WRITE_TIMEOUT, max_bytes=current_app.config.get("MAX_DATABASE_BYTES")
-    )
+    db = connect(path, timeout=WRITE_TIMEOUT)
     if path != ":memory:":
         local.held = (path, _identity(path), db)
     return db
@@ -65,6 +63,9 @@ def get_db() -> Database:
         db = _kept(current_app.config["DATABASE"])
         wait = READ_TIMEOUT if reading else WRITE_TIMEOUT
         db.conn.execute(f"PRAGMA busy_timeout = {int(wait * 1000)}")
+        cap = current_app.config.get("MAX_DATABASE_BYTES")
+        if cap:  # read per request: the setting may change under a running app
+            db.conn.execute(f"PRAGMA max_page_count = {max(1, int(cap) // PAGE)}")
         g.db = db
     return g.db
 

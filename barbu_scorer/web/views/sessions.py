@@ -17,6 +17,7 @@ from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.store.sessions import StoredSession, create_session, delete_last, load
+from barbu_scorer.web.cached import per_version, remembered
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.barbu import NewSessionForm
 from barbu_scorer.web.forms.common import VersionForm
@@ -119,34 +120,41 @@ def _ended(stored: StoredSession) -> str | None:
 
 
 @bp.get("/w/<session_id>")
-def watch(session_id: str) -> str:
-    """The watchers' screen: the same figures, read-only, following the scorer live."""
-    stored = stored_or_404(session_id)
-    remember(session_id)
-    v = session_view(stored.score(), stored.players)
+def watch(session_id: str) -> Response:
+    """The watchers' screen: the same figures, read-only, following the scorer live
+    (cached per version; 304 while it holds)."""
     scoring = url_for("sessions.scorer", session_id=session_id) if can_edit(session_id) else None
-    return render_template(
-        "session/watch.html", v=v, stored=stored, scoring=scoring, ended=_ended(stored)
-    )
+
+    def page() -> str:
+        stored = stored_or_404(session_id)
+        v = session_view(stored.score(), stored.players)
+        return render_template(
+            "session/watch.html", v=v, stored=stored, scoring=scoring, ended=_ended(stored)
+        )
+
+    return remembered(session_id, per_version("watch", session_id, page, (scoring,)))
 
 
 @bp.get("/w/<session_id>/tv")
-def tv(session_id: str) -> str:
+def tv(session_id: str) -> Response:
     """The TV or tablet view: large standings, the last hand, the chart, what is left."""
-    stored = stored_or_404(session_id)
-    session = stored.score()
-    v = session_view(session, stored.players)
-    # The chart is drawn from the session scored above (the sheet's view-model, not its paper).
-    sheet = sheet_of(stored.document(session), name=stored.name or None)
-    return render_template(
-        "session/tv.html",
-        v=v,
-        stored=stored,
-        last=last_hand(session, stored.players),
-        declarers=declarers_left(session, stored.players),
-        chart=running_chart(sheet),
-        ended=_ended(stored),
-    )
+
+    def page() -> str:
+        stored = stored_or_404(session_id)
+        session = stored.score()
+        # The chart is drawn from the session scored above (the sheet's view-model only).
+        sheet = sheet_of(stored.document(session), name=stored.name or None)
+        return render_template(
+            "session/tv.html",
+            v=session_view(session, stored.players),
+            stored=stored,
+            last=last_hand(session, stored.players),
+            declarers=declarers_left(session, stored.players),
+            chart=running_chart(sheet),
+            ended=_ended(stored),
+        )
+
+    return per_version("tv", session_id, page)
 
 
 @bp.post("/s/<session_id>/undo")
