@@ -105,6 +105,7 @@ def serve(
     from barbu_scorer.store.backup import RestoreRefused, folder_lock
     from barbu_scorer.store.db import problems
     from barbu_scorer.web.security import log_to_stderr
+    from barbu_scorer.web.sheets import start_warming
 
     try:
         public, reachable = table_url(host, port, url)
@@ -120,6 +121,7 @@ def serve(
             "not serving it. Restore a backup with `barbu-scorer restore FILE`."
         )
     log_to_stderr()
+    start_warming()  # WeasyPrint's first sheet is laid out now, not on the first tap
     app.config["PUBLIC_URL"] = public
     _announce(public, reachable, app.config["DATABASE"])
     try:

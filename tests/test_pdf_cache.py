@@ -135,3 +135,76 @@ def test_a_busy_printer_answers_503(
     assert page.status_code == 503 and page.headers["Retry-After"].isdigit()
     api = client.get(f"/api/sessions/{created['id']}/sheet.pdf")
     assert api.status_code == 503 and set(api.get_json()) == {"error", "hand"}
+
+
+def _background_app(tmp_path: Any) -> Flask:
+    from barbu_scorer.app import create_app
+
+    config = {"TESTING": True, "DATABASE": str(tmp_path / "b.db"), "SECRET_KEY": "t"}
+    folder = str(tmp_path / "sheets")
+    return create_app(
+        {**config, "WTF_CSRF_ENABLED": False, "PDF_IN_BACKGROUND": True, "PDF_FOLDER": folder}
+    )
+
+
+def test_a_save_renders_the_next_sheet_in_the_background_and_keeps_it_on_disk(
+    tmp_path: Any,
+) -> None:
+    app = _background_app(tmp_path)
+    client = app.test_client()
+    created = client.post("/api/sessions", json=DOC).get_json()
+    key = {"X-Edit-Key": created["edit_key"]}
+    answer = client.post(f"/api/sessions/{created['id']}/hands", json=HAND, headers=key)
+    assert answer.status_code == 201
+    cache = app.extensions["barbu_pdf_cache"]
+    cache.idle()
+    assert cache.renders == 1  # rendered after the save, before anyone asked
+    files = sorted((tmp_path / "sheets").glob("*.pdf"))
+    assert [f.name.split("-")[:2] for f in files] == [[created["id"], "2"]]
+    tap = client.get(f"/w/{created['id']}/sheet.pdf")
+    assert tap.status_code == 200 and tap.data == files[0].read_bytes()
+    assert cache.renders == 1  # the tap took the ready copy
+    again = client.get(
+        f"/w/{created['id']}/sheet.pdf", headers={"If-None-Match": tap.headers["ETag"]}
+    )
+    assert again.status_code == 304
+    # Another process on the same instance: the sheet on disk, not rendered again.
+    other = _background_app(tmp_path)
+    assert other.test_client().get(f"/w/{created['id']}/sheet.pdf").data == tap.data
+    assert other.extensions["barbu_pdf_cache"].renders == 0
+    # A newer version replaces the older file; nothing half-written is left.
+    hand_2 = {
+        "number": 2,
+        "contract": "no_tricks",
+        "facts": {"tricks": [4, 3, 3, 3]},
+        "doubles": [],
+    }
+    assert (
+        client.post(f"/api/sessions/{created['id']}/hands", json=hand_2, headers=key).status_code
+        == 201
+    )
+    cache.idle()
+    names = [f.name for f in (tmp_path / "sheets").iterdir()]
+    assert len(names) == 1 and names[0].startswith(f"{created['id']}-3-")
+
+
+def test_previews_and_refused_writes_render_nothing(tmp_path: Any) -> None:
+    app = _background_app(tmp_path)
+    client = app.test_client()
+    created = client.post("/api/sessions", json=DOC).get_json()
+    key = {"X-Edit-Key": created["edit_key"]}
+    bad = {**HAND, "facts": {"queens": [4, 4, 4, 4]}}
+    assert client.post(
+        f"/api/sessions/{created['id']}/hands", json=bad, headers=key
+    ).status_code in (400, 422)
+    cache = app.extensions["barbu_pdf_cache"]
+    cache.idle()
+    assert cache.renders == 0
+
+
+def test_warm_up_lays_out_a_sheet() -> None:
+    from barbu_scorer.web.sheets import start_warming
+
+    thread = start_warming()
+    thread.join(60)
+    assert not thread.is_alive()
