@@ -96,7 +96,7 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
 
 def _register(app: Flask) -> None:
     """The database's life, error pages, security headers, template globals, blueprints."""
-    from barbu_scorer.web import db, security, sheets
+    from barbu_scorer.web import assets, db, security, sheets
     from barbu_scorer.web.links import base_url, external, qr_code
     from barbu_scorer.web.views import (
         api,
@@ -113,6 +113,7 @@ def _register(app: Flask) -> None:
         settle,
     )
 
+    assets.init_app(app)
     db.init_app(app)
     sheets.init_app(app)
     errors.init_app(app)

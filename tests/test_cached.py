@@ -91,3 +91,35 @@ def test_two_processes_on_one_database_agree(tmp_path: Path) -> None:
     assert after.status_code == 200 and "Hand 3 of 28" in after.get_data(as_text=True)
     doc = b.get(f"{url}/session.json").get_json()
     assert doc["version"] == live + 1 and len(doc["hands"]) == 2
+
+
+def test_static_files_have_hashed_addresses_long_lifetimes_and_compression(
+    client: FlaskClient,
+) -> None:
+    import re
+
+    html = client.get("/").get_data(as_text=True)
+    found = re.findall(r'(?:href|src)="(/static/[^"]+)"', html)
+    assert found and all(re.search(r"\?v=[0-9a-f]{12}$", address) for address in found)
+    css = next(address for address in found if "app.css" in address)
+    answer = client.get(css, headers={"Accept-Encoding": "br, gzip"})
+    assert answer.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert answer.headers["Content-Encoding"] in ("br", "gzip")
+    unversioned = client.get("/static/css/app.css")
+    assert "immutable" not in unversioned.headers["Cache-Control"]
+    page = client.get("/", headers={"Accept-Encoding": "gzip"})
+    assert page.headers["Content-Encoding"] == "gzip"
+    icon = client.get("/favicon.ico")  # browsers ask for it: never a 404
+    assert icon.status_code == 301 and "/static/favicon.svg?v=" in icon.headers["Location"]
+    assert 'rel="icon"' in html
+
+
+def test_a_compressed_etag_still_earns_a_304(client: FlaskClient) -> None:
+    created = _create(client)
+    url = f"/w/{created['id']}"
+    first = client.get(url, headers={"Accept-Encoding": "gzip"})
+    assert first.headers["Content-Encoding"] == "gzip" and first.headers["ETag"].endswith(':gzip"')
+    again = client.get(
+        url, headers={"Accept-Encoding": "gzip", "If-None-Match": first.headers["ETag"]}
+    )
+    assert again.status_code == 304

@@ -16,10 +16,11 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
-from flask import Response, abort, current_app, make_response, request, session
+from flask import Response, abort, current_app, make_response, session
 from flask_babel import get_locale
 
 from barbu_scorer.store.ending import live_state
+from barbu_scorer.web.assets import fresh
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.views.access import remember
 
@@ -92,7 +93,7 @@ def per_version(
         return response
     parts = (kind, session_id, version, str(get_locale()), *variant)
     tag = etag_of(*parts)
-    if request.if_none_match.contains(tag):
+    if fresh(tag):
         response = Response(status=304)
     else:
         response = make_response(_cache().get(parts, build))

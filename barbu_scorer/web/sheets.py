@@ -18,6 +18,7 @@ from flask import Flask, Response, abort, current_app, request
 from flask_babel import gettext as _
 
 from barbu_scorer.games import load
+from barbu_scorer.web.assets import fresh
 from barbu_scorer.web.cached import etag_of
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.pdf_cache import Busy, PdfCache
@@ -55,7 +56,7 @@ def sheet_response(session_id: str) -> Response:
         abort(404)
     key, render = job
     tag = etag_of("pdf", *key)
-    if request.if_none_match.contains(tag):
+    if fresh(tag):
         response = Response(status=304)
     else:
         try:
