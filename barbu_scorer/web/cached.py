@@ -18,6 +18,7 @@ from collections.abc import Callable, Hashable
 
 from flask import Response, abort, current_app, make_response, session
 from flask_babel import get_locale
+from markupsafe import Markup
 
 from barbu_scorer.store.ending import live_state
 from barbu_scorer.web.assets import fresh
@@ -102,6 +103,13 @@ def per_version(
     # Kept by the browser, asked again every time (a 304 while the version holds).
     response.headers["Cache-Control"] = "private, no-cache"
     return response
+
+
+def fragment(kind: str, session_id: str, version: int, build: Callable[[], str]) -> Markup:
+    """A piece of a page (HTML) built once per (session, version, locale): the scorer's
+    page itself is personal (its form token, its messages), its score table is not."""
+    parts = (kind, session_id, version, str(get_locale()))
+    return Markup(_cache().get(parts, build))
 
 
 def remembered(session_id: str, response: Response) -> Response:

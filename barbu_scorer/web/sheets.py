@@ -1,7 +1,10 @@
 """The printed sheet of a stored session, served from the per-version cache.
 
-After each write to a session (a POST on one of its pages that did not fail) its A4 sheet
-is rendered in the background, so that tapping "Score sheet" returns the bytes at once;
+After each write to a session (a POST on one of its pages that did not fail) that leaves
+it finished (complete, or ended by the scorer), its A4 sheet is rendered in the
+background, so that tapping "Score sheet" on a finished session returns the bytes at once
+(a sheet takes a core for a second or two: rendering one after every hand of 100 tables
+would take more cores than a laptop has; a sheet "so far" is rendered on its tap);
 while it is not ready the tap waits for that render (the page shows "Preparing the score
 sheet…"). The cache keeps its copies on disk under the instance folder (``sheets/``), which
 the processes serving one database share. ``warm`` renders one small sheet at start-up:
@@ -34,15 +37,23 @@ def pdf_cache(app: Flask | None = None) -> PdfCache:
     return found
 
 
-def sheet_job(session_id: str, paper: str) -> tuple[Hashable, Callable[[], bytes]] | None:
-    """The cache key of the session's sheet now, and how to render it (None: no session)."""
+def sheet_job(
+    session_id: str, paper: str, finished_only: bool = False
+) -> tuple[Hashable, Callable[[], bytes]] | None:
+    """The cache key of the session's sheet now, and how to render it (None: no session,
+    or, with ``finished_only``, one still being played)."""
     found = load(get_db(), session_id)
     if found is None:
         return None
     game, stored = found
     key = (session_id, stored.version, stored.name, stored.created, paper.casefold(), game.format)
     date = stored.created[:10]
-    return key, lambda: game.pdf(stored.document(), stored.name or None, date, paper)
+    if not finished_only:
+        return key, lambda: game.pdf(stored.document(), stored.name or None, date, paper)
+    doc = stored.document()
+    if not doc.get("complete") and doc.get("ended_after") is None:
+        return None
+    return key, lambda: game.pdf(doc, stored.name or None, date, paper)
 
 
 def sheet_response(session_id: str) -> Response:
@@ -85,7 +96,7 @@ def _after_write(response: Response) -> Response:
 
         def job() -> tuple[Hashable, Callable[[], bytes]] | None:
             with app.app_context():
-                return sheet_job(session_id, "A4")
+                return sheet_job(session_id, "A4", finished_only=True)
 
         pdf_cache().prepare(session_id, job)
     return response

@@ -17,7 +17,7 @@ from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.store.sessions import StoredSession, create_session, delete_last, load
-from barbu_scorer.web.cached import per_version, remembered
+from barbu_scorer.web.cached import fragment, per_version, remembered
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.barbu import NewSessionForm
 from barbu_scorer.web.forms.common import VersionForm
@@ -109,8 +109,17 @@ def scorer(session_id: str) -> str:
     require_edit(session_id)
     remember(session_id)
     v = session_view(stored.score(), stored.players)
+    ended = _ended(stored)
+    table = fragment(
+        "scorer-table" if not ended else "ended-table",
+        session_id,
+        stored.version,
+        lambda: render_template(
+            "session/_table.html", v=v, link_hands=not ended, session_id=session_id
+        ),
+    )
     return render_template(
-        "session/scorer.html", v=v, stored=stored, form=VersionForm(), ended=_ended(stored)
+        "session/scorer.html", v=v, stored=stored, form=VersionForm(), ended=ended, table=table
     )
 
 
