@@ -47,12 +47,16 @@ def _wait_up(port: int, process: subprocess.Popen[bytes], seconds: float = 30) -
 
 
 @contextlib.contextmanager
-def server(*extra: str, bare: bool = False) -> Iterator[tuple[int, int]]:
+def server(
+    *extra: str, bare: bool = False, settle: float = 6, config: str = ""
+) -> Iterator[tuple[int, int]]:
     """(port, pid) of `barbu-scorer serve` (or of the bare baseline app under the same
     waitress), stopped at the end."""
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     with tempfile.TemporaryDirectory() as instance:
+        if config:  # the instance's own settings (instance/config.py)
+            Path(instance, "config.py").write_text(config)
         if bare:
             command = [sys.executable, str(ROOT / "bench" / "bare.py"), str(port), *extra]
         else:
@@ -65,6 +69,8 @@ def server(*extra: str, bare: bool = False) -> Iterator[tuple[int, int]]:
         )
         try:
             _wait_up(port, process)
+            if not bare:
+                time.sleep(settle)  # the start-up warm-up of the PDF renderer
             yield port, process.pid
         finally:
             process.terminate()

@@ -83,7 +83,7 @@ def pages(port: int, bare: int, runs: int) -> None:
     row("live endpoint, 304", t["live304"], t["bare304"], "<= 1.5x")
 
 
-def saves(port: int, bare: int, runs: int) -> None:
+def saves(port: int, bare: int, runs: int, settle: float = 2.5) -> None:
     base = Client(bare)
     full = tournament(2, 28)
     # computed hands (with their raw scores) to post in raw mode, as the scorer taps them
@@ -95,6 +95,7 @@ def saves(port: int, bare: int, runs: int) -> None:
     bare_times: list[float] = []
     fields = hand_fields(hand_28, 1)
     for phone, made in tables:
+        time.sleep(settle)  # hand 28 finishes the session: its sheet renders meanwhile
         form = ok(
             phone.request("GET", f"/s/{made['id']}/hand/28?contract={hand_28['contract']}"), 200
         )
@@ -147,19 +148,16 @@ def sheets(port: int, runs: int) -> None:
     phone, created = claimed(port, full)
     computed = json.loads(ok(phone.request("GET", f"/api/sessions/{created['id']}"), 200))
     taps: list[float] = []
+    hand = computed["hands"][27]
     for _ in range(3):  # the last hand saved, its sheet rendered meanwhile, then the tap
         table, made = claimed(port, {**full, "hands": full["hands"][:27]})
-        ok(
-            table.request(
-                "POST", f"/s/{made['id']}/hand/28", hand_fields(computed["hands"][27], 1)
-            ),
-            302,
-        )
+        form = ok(table.request("GET", f"/s/{made['id']}/hand/28?contract={hand['contract']}"), 200)
+        body = hand_fields(hand, 1, csrf_of(form))
+        ok(table.request("POST", f"/s/{made['id']}/hand/28", body), 302)
         time.sleep(cold * 3 + 1)  # the time the phone takes back to the session page
         address = f"/w/{made['id']}/sheet.pdf"
-        taps.append(
-            timed(lambda table=table, address=address: ok(table.request("GET", address), 200))
-        )
+        tap = table.request
+        taps.append(timed(lambda tap=tap, address=address: ok(tap("GET", address), 200)))
     row("28-hand PDF, tap to bytes after a save", median(taps), trivial, "<= 3x")
     row("28-hand PDF, cold render in-process", cold, trivial, "<= 30x")
     row("Barbu Bridge pad PDF, 16 deals (vs the sheet)", pad, cold, "<= 1x")
@@ -167,14 +165,13 @@ def sheets(port: int, runs: int) -> None:
 
 def first_pdf(runs: int) -> None:
     """The first sheet a freshly started server prints, next to its second."""
-    with server("--threads", "4") as (port, _pid):
-        time.sleep(4)  # the start-up warm-up runs meanwhile
+    with server("--threads", "4", settle=4) as (port, _pid):  # the warm-up runs meanwhile
         firsts = []
         for seed in (4, 5):
             phone, created = claimed(port, tournament(seed, 28))
-            firsts.append(
-                timed(lambda: ok(phone.request("GET", f"/w/{created['id']}/sheet.pdf"), 200))
-            )
+            address = f"/w/{created['id']}/sheet.pdf"
+            tap = phone.request
+            firsts.append(timed(lambda tap=tap, address=address: ok(tap("GET", address), 200)))
     row("first PDF after start (vs the second)", firsts[0], firsts[1], "<= 1x (warm)")
 
 
