@@ -55,6 +55,16 @@ def create_app(
     return app
 
 
+def serving(instance_path: str | None = None) -> Flask:
+    """The app as a multi-process server runs it (each worker warms its PDF renderer):
+    ``gunicorn -w 2 --threads 8 "barbu_scorer.app:serving('instance')"``."""
+    from barbu_scorer.web.sheets import start_warming
+
+    app = create_app(instance_path=instance_path)
+    start_warming()
+    return app
+
+
 def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
     """Defaults, then instance/config.py (or the tests' settings), then the secret key."""
     instance = Path(app.instance_path)
@@ -86,7 +96,7 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
 
 def _register(app: Flask) -> None:
     """The database's life, error pages, security headers, template globals, blueprints."""
-    from barbu_scorer.web import db, security
+    from barbu_scorer.web import assets, db, security, sheets
     from barbu_scorer.web.links import base_url, external, qr_code
     from barbu_scorer.web.views import (
         api,
@@ -107,7 +117,9 @@ def _register(app: Flask) -> None:
         settle,
     )
 
+    assets.init_app(app)
     db.init_app(app)
+    sheets.init_app(app)
     errors.init_app(app)
     security.init_app(app)
     for helper in (external, base_url, qr_code):

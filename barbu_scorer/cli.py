@@ -105,6 +105,7 @@ def serve(
     from barbu_scorer.store.backup import RestoreRefused, folder_lock
     from barbu_scorer.store.db import problems
     from barbu_scorer.web.security import log_to_stderr
+    from barbu_scorer.web.sheets import start_warming
 
     try:
         public, reachable = table_url(host, port, url)
@@ -120,6 +121,7 @@ def serve(
             "not serving it. Restore a backup with `barbu-scorer restore FILE`."
         )
     log_to_stderr()
+    start_warming()  # WeasyPrint's first sheet is laid out now, not on the first tap
     app.config["PUBLIC_URL"] = public
     _announce(public, reachable, app.config["DATABASE"])
     try:
@@ -186,7 +188,11 @@ def sheet(
         if Path(output).resolve() == Path(source).resolve():
             fail(f"{source} already ends in .pdf: name the output with -o")
     try:
-        pdf = game_of_document(doc).pdf(doc, name, date, paper, False)
+        game = game_of_document(doc)
+        computed = dict(game.compute(doc))  # scored once here, then printed as it is
+        if isinstance(doc, dict) and "ended_after" in doc:
+            computed["ended_after"] = doc["ended_after"]
+        pdf = game.pdf(computed, name, date, paper)
     except ScoringError as error:
         fail(str(error))
     if output == "-":

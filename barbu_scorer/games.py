@@ -75,8 +75,9 @@ class Game:
     undo: Callable[[Database, str, int, str, int | None], None]
     length: Callable[[Mapping[str, Any]], int]
     """How many entries a session has, from the settings stored with it."""
-    pdf: Callable[[Any, str | None, str | None, str, bool], bytes]
-    """The printed sheet of a document: name, date (None: today) and paper."""
+    pdf: Callable[[Any, str | None, str | None, str], bytes]
+    """The printed sheet of a computed document (a stored session's ``document()``, not
+    scored again): name, date (None: today) and paper."""
     csv: Callable[[Mapping[str, Any]], str]
     """A computed document as CSV, for spreadsheets."""
 
@@ -124,10 +125,10 @@ def _undo_hand(db: Database, sid: str, number: int, who: str, v: int | None) -> 
     delete_last(db, sid, number, who, v)
 
 
-def _sheet(doc: Any, name: str | None, date: str | None, paper: str, stored: bool) -> bytes:
-    from barbu_scorer.paper.pdf import sheet_pdf
+def _sheet(computed: Any, name: str | None, date: str | None, paper: str) -> bytes:
+    from barbu_scorer.paper.pdf import computed_sheet_pdf
 
-    return sheet_pdf(doc, name=name, date=date, paper=paper, stored=stored)
+    return computed_sheet_pdf(computed, name=name, date=date, paper=paper)
 
 
 TOURNAMENT = Game(
@@ -189,11 +190,11 @@ def _undo_deal(db: Database, sid: str, number: int, who: str, v: int | None) -> 
     delete_last(db, sid, number, who, v)
 
 
-def _pad(doc: Any, name: str | None, date: str | None, paper: str, stored: bool) -> bytes:
-    from barbu_scorer.paper.pad import pad_pdf
+def _pad(computed: Any, name: str | None, date: str | None, paper: str) -> bytes:
+    from barbu_scorer.paper.pad import computed_pad_pdf
 
     today = datetime.date.today().isoformat()  # as the Tournament sheet does
-    return pad_pdf(doc, name=name, date=date or today, paper=paper, stored=stored)
+    return computed_pad_pdf(computed, name=name, date=date or today, paper=paper)
 
 
 def _deal_numbered(body: Any) -> Any:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-import pytest
 from flask import Flask, g
 from flask.testing import FlaskCliRunner
 
@@ -72,15 +71,39 @@ def test_first_connections_racing_on_a_fresh_file(tmp_path: Path) -> None:
         db.close()
 
 
-def test_one_connection_per_request_closed_on_teardown(app: Flask) -> None:
+def test_one_connection_per_worker_thread_kept_across_requests(app: Flask) -> None:
     with app.app_context():
         db = get_db()
         assert get_db() is db
         assert db.execute("SELECT 1").fetchone()[0] == 1
-    with pytest.raises(Exception, match="closed"):
-        db.execute("SELECT 1")
+        assert db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL: a saved hand stays
+        db.conn.execute("BEGIN IMMEDIATE")  # a request that leaves a transaction open...
+    assert not db.conn.in_transaction  # ...has it rolled back on teardown
     with app.app_context():
         assert "db" not in g
+        assert get_db() is db  # the same thread's next request takes the same connection
+    others: list[object] = []
+
+    def other_thread() -> None:
+        with app.app_context():
+            others.append(get_db())
+
+    worker = threading.Thread(target=other_thread)
+    worker.start()
+    worker.join()
+    assert others and others[0] is not db  # another worker thread, its own connection
+
+
+def test_a_replaced_file_is_opened_anew(app: Flask) -> None:
+    with app.app_context():
+        db = get_db()
+    path = Path(app.config["DATABASE"])
+    for each in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        each.unlink(missing_ok=True)
+    with app.app_context():
+        fresh = get_db()
+        assert fresh is not db
+        assert fresh.execute("SELECT count(*) FROM sessions").fetchone()[0] == 0
 
 
 def test_init_db_command(runner: FlaskCliRunner, app: Flask) -> None:

@@ -149,7 +149,15 @@ def test_the_sheet_says_the_session_ended(client: FlaskClient) -> None:
     doc = client.get(f"/api/sessions/{created['id']}").get_json()
     assert sheet_context(doc, chart=False)["ended"] == "Ended after hand 1"
     html = client.get(f"/s/{created['id']}").get_data(as_text=True)
-    assert '<p class="sh-ended"><strong>Ended after hand 1</strong></p>' in html
+    assert '<p class="ended">Ended after hand 1</p>' in html
+    assert "sh-ended" not in html  # the screen carries no print copy: printing is the PDF's
+    import io
+
+    from pypdf import PdfReader
+
+    pdf = client.get(f"/w/{created['id']}/sheet.pdf").data
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Ended after hand 1" in text
 
 
 def test_the_tv_view(client: FlaskClient) -> None:

@@ -90,14 +90,15 @@ def test_the_sheet_isolates_names(app: Flask, client: FlaskClient) -> None:
     env = jinja_env()
     assert env.filters["bdi"] is bdi and env.filters["bdi_join"] is bdi_join
     session_id = _old_session(app, client)
-    from barbu_scorer.paper.pdf import render_sheet_html
+    from barbu_scorer.paper.pdf import context_of, page_html
+    from barbu_scorer.present.sheet import sheet_of
 
     with app.app_context():
         from barbu_scorer.games import load
 
         found = load(get_db(), session_id)
     assert found is not None
-    html = render_sheet_html(found[1].document(), name=found[1].name, stored=True)
+    html = page_html(context_of(sheet_of(found[1].document(), name=found[1].name), None))
     body = html.split("<body", 1)[1]
     text = re.sub(r"<[^>]*>", "", re.sub(r"<bdi>.*?</bdi>", "", body, flags=re.S))
     assert "<bdi>" in body and RLO not in text and ARABIC not in text

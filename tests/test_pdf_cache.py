@@ -135,3 +135,98 @@ def test_a_busy_printer_answers_503(
     assert page.status_code == 503 and page.headers["Retry-After"].isdigit()
     api = client.get(f"/api/sessions/{created['id']}/sheet.pdf")
     assert api.status_code == 503 and set(api.get_json()) == {"error", "hand"}
+
+
+def _background_app(tmp_path: Any) -> Flask:
+    from barbu_scorer.app import create_app
+
+    config = {"TESTING": True, "DATABASE": str(tmp_path / "b.db"), "SECRET_KEY": "t"}
+    folder = str(tmp_path / "sheets")
+    return create_app(
+        {**config, "WTF_CSRF_ENABLED": False, "PDF_IN_BACKGROUND": True, "PDF_FOLDER": folder}
+    )
+
+
+def _finishing(client: FlaskClient) -> tuple[dict[str, Any], dict[str, Any], dict[str, str]]:
+    """A 27-hand session, the hand that finishes it, and its edit key's header."""
+    from helpers import session_document
+
+    full = session_document("tournament", 1)
+    created = client.post("/api/sessions", json={**full, "hands": full["hands"][:27]}).get_json()
+    return created, {**full["hands"][27], "number": 28}, {"X-Edit-Key": created["edit_key"]}
+
+
+def test_the_save_that_finishes_a_session_renders_its_sheet_in_the_background(
+    tmp_path: Any,
+) -> None:
+    app = _background_app(tmp_path)
+    client = app.test_client()
+    created, last, key = _finishing(client)
+    cache = app.extensions["barbu_pdf_cache"]
+    answer = client.post(f"/api/sessions/{created['id']}/hands", json=last, headers=key)
+    assert answer.status_code == 201
+    cache.idle()
+    assert cache.renders == 1  # rendered after the save, before anyone asked
+    files = sorted((tmp_path / "sheets").glob("*.pdf"))
+    assert [f.name.split("-")[:2] for f in files] == [[created["id"], "2"]]
+    tap = client.get(f"/w/{created['id']}/sheet.pdf")
+    assert tap.status_code == 200 and tap.data == files[0].read_bytes()
+    assert cache.renders == 1  # the tap took the ready copy
+    etag = {"If-None-Match": tap.headers["ETag"]}
+    assert client.get(f"/w/{created['id']}/sheet.pdf", headers=etag).status_code == 304
+    # Another process on the same instance: the sheet on disk, not rendered again.
+    other = _background_app(tmp_path)
+    assert other.test_client().get(f"/w/{created['id']}/sheet.pdf").data == tap.data
+    assert other.extensions["barbu_pdf_cache"].renders == 0
+
+
+def test_a_newer_version_replaces_the_file_and_a_session_in_play_waits_for_its_tap(
+    tmp_path: Any,
+) -> None:
+    app = _background_app(tmp_path)
+    client = app.test_client()
+    cache = app.extensions["barbu_pdf_cache"]
+    created = client.post("/api/sessions", json=DOC).get_json()
+    key = {"X-Edit-Key": created["edit_key"]}
+    assert (
+        client.post(f"/api/sessions/{created['id']}/hands", json=HAND, headers=key).status_code
+        == 201
+    )
+    cache.idle()
+    assert cache.renders == 0  # hand 1 of 28: nobody prints yet; a tap renders it
+    client.get(f"/w/{created['id']}/sheet.pdf")
+    hand_2 = {
+        "number": 2,
+        "contract": "no_tricks",
+        "facts": {"tricks": [4, 3, 3, 3]},
+        "doubles": [],
+    }
+    assert (
+        client.post(f"/api/sessions/{created['id']}/hands", json=hand_2, headers=key).status_code
+        == 201
+    )
+    client.get(f"/w/{created['id']}/sheet.pdf")
+    names = [f.name for f in (tmp_path / "sheets").iterdir()]
+    assert len(names) == 1 and names[0].startswith(f"{created['id']}-3-")  # no .part left
+
+
+def test_previews_and_refused_writes_render_nothing(tmp_path: Any) -> None:
+    app = _background_app(tmp_path)
+    client = app.test_client()
+    created = client.post("/api/sessions", json=DOC).get_json()
+    key = {"X-Edit-Key": created["edit_key"]}
+    bad = {**HAND, "facts": {"queens": [4, 4, 4, 4]}}
+    assert client.post(
+        f"/api/sessions/{created['id']}/hands", json=bad, headers=key
+    ).status_code in (400, 422)
+    cache = app.extensions["barbu_pdf_cache"]
+    cache.idle()
+    assert cache.renders == 0
+
+
+def test_warm_up_lays_out_a_sheet() -> None:
+    from barbu_scorer.web.sheets import start_warming
+
+    thread = start_warming()
+    thread.join(60)
+    assert not thread.is_alive()

@@ -463,3 +463,23 @@ def test_the_same_hand_sent_four_times_at_once_is_recorded_once(tmp_path: Path) 
     assert len(after.entries) == 2 and after.version == stored.version + 1
     assert [c["action"] for c in store.history(db, stored.id)].count("add") == 1
     db.close()
+
+
+def test_adding_a_hand_scores_the_session_once(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stored, _key = new(db, hands=5)
+    calls: list[int] = []
+    real = store.score_session
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(store, "score_session", counted)
+    assert store.add_hand(db, stored.id, 6, hand(6), "me", stored.version)
+    assert len(calls) == 1  # the canonical form of hand 6 scored all six hands: the check
+    twice = hand(7, BLOCK[5])  # the declarer's trumps again: the rules refuse it
+    with pytest.raises(ScoringError):  # and that one scoring still refuses what it must
+        store.add_hand(db, stored.id, 7, twice, "me", None)
+    assert count(db, "hands") == 6

@@ -35,25 +35,37 @@ def render_pad_html(
     name: str | None = None,
     date: str | None = None,
     paper: str = "A4",
-    stored: bool = False,
 ) -> str:
-    """The pad of a ``barbu-bridge/1`` document as one HTML page (computed fields are redone).
+    """The pad of a ``barbu-bridge/1`` document as given, as one HTML page (scored here
+    first: computed fields are redone).
 
     ``paper`` is A4 or Letter (portrait); the stylesheet's ``@page`` size is overridden.
     """
-    size = _paper(paper)
-    computed = compute_bridge_document(bare(doc), stored=stored)
+    _paper(paper)
+    computed = compute_bridge_document(bare(doc))
+    return computed_pad_html(computed, doc.get("ended_after"), name=name, date=date, paper=paper)
+
+
+def computed_pad_html(
+    computed: Mapping[str, Any],
+    ended_after: int | None,
+    *,
+    name: str | None = None,
+    date: str | None = None,
+    paper: str = "A4",
+) -> str:
+    """The pad page of a computed document (the store's: not scored again)."""
     return (
         jinja_env()
         .get_template(PAGE)
         .render(
             pad=build_pad(computed),
-            ended=ended_line(doc.get("ended_after"), "deal"),
+            ended=ended_line(ended_after, "deal"),
             name=name,
             date=date,
             seats=SEATS,
             stylesheet=STYLESHEET,
-            paper=size,
+            paper=_paper(paper),
         )
     )
 
@@ -64,7 +76,20 @@ def pad_pdf(
     name: str | None = None,
     date: str | None = None,
     paper: str = "A4",
-    stored: bool = False,
 ) -> bytes:
     """The score pad of a ``barbu-bridge/1`` document as PDF bytes (A4 or Letter, portrait)."""
-    return html_to_pdf(render_pad_html(doc, name=name, date=date, paper=paper, stored=stored))
+    return html_to_pdf(render_pad_html(doc, name=name, date=date, paper=paper))
+
+
+def computed_pad_pdf(
+    computed: Mapping[str, Any],
+    *,
+    name: str | None = None,
+    date: str | None = None,
+    paper: str = "A4",
+) -> bytes:
+    """The pad of a document the store computed, as PDF bytes (not scored again)."""
+    html = computed_pad_html(
+        computed, computed.get("ended_after"), name=name, date=date, paper=paper
+    )
+    return html_to_pdf(html)

@@ -19,7 +19,8 @@ from barbu_scorer.paper.chart import running_chart
 from barbu_scorer.present.format import signed
 from barbu_scorer.present.isolate import bdi, bdi_join
 from barbu_scorer.present.live import ended_line
-from barbu_scorer.present.sheet import build_sheet
+from barbu_scorer.present.sheet import build_sheet, sheet_of
+from barbu_scorer.present.sheet_model import Sheet
 from barbu_scorer.resources import resource
 from barbu_scorer.scoring.barbu.document import SchemeLookup
 
@@ -51,15 +52,19 @@ def sheet_context(
     date: str | None = None,
     paper: str = "A4",
     lookup: SchemeLookup | None = None,
-    stored: bool = False,
     chart: bool = True,
 ) -> dict[str, Any]:
-    """What ``pdf/_sheet.html`` needs: ``sheet`` and ``chart`` (pass to render_template).
+    """What ``pdf/_sheet.html`` needs from a document as given (scored here first)."""
+    sheet = build_sheet(doc, name=name, date=date, paper=paper, lookup=lookup)
+    return context_of(sheet, doc.get("ended_after") if isinstance(doc, dict) else None, chart)
 
-    ``chart=False`` skips the matplotlib chart (~40 ms) for pages that rarely print.
+
+def context_of(sheet: Sheet, ended_after: int | None, chart: bool = True) -> dict[str, Any]:
+    """``sheet``, ``chart`` and ``ended`` for ``pdf/_sheet.html`` (pass to render_template).
+
+    ``chart=False`` skips the matplotlib chart (~40 ms).
     """
-    sheet = build_sheet(doc, name=name, date=date, paper=paper, lookup=lookup, stored=stored)
-    ended = ended_line(doc.get("ended_after"), "hand") if isinstance(doc, dict) else None
+    ended = ended_line(ended_after, "hand")
     return {"sheet": sheet, "chart": running_chart(sheet) if chart else None, "ended": ended}
 
 
@@ -70,10 +75,13 @@ def render_sheet_html(
     date: str | None = None,
     paper: str = "A4",
     lookup: SchemeLookup | None = None,
-    stored: bool = False,
 ) -> str:
     """The sheet as one self-contained HTML page (inline CSS, the chart as a data: URI)."""
-    context = sheet_context(doc, name=name, date=date, paper=paper, lookup=lookup, stored=stored)
+    return page_html(sheet_context(doc, name=name, date=date, paper=paper, lookup=lookup))
+
+
+def page_html(context: dict[str, Any]) -> str:
+    """The sheet page of a ``context_of`` context."""
     css = (Path(resource("static")) / STYLESHEET).read_text(encoding="utf-8")
     return jinja_env().get_template(PAGE).render(sheet_css=css, **context)
 
@@ -116,9 +124,14 @@ def sheet_pdf(
     date: str | None = None,
     paper: str = "A4",
     lookup: SchemeLookup | None = None,
-    stored: bool = False,
 ) -> bytes:
-    """The score sheet of a session document as PDF bytes (A4 or Letter)."""
-    return html_to_pdf(
-        render_sheet_html(doc, name=name, date=date, paper=paper, lookup=lookup, stored=stored)
-    )
+    """The score sheet of a session document as given, as PDF bytes (A4 or Letter)."""
+    return html_to_pdf(render_sheet_html(doc, name=name, date=date, paper=paper, lookup=lookup))
+
+
+def computed_sheet_pdf(
+    computed: Any, *, name: str | None = None, date: str | None = None, paper: str = "A4"
+) -> bytes:
+    """The score sheet of a document the store computed (not scored again), as PDF."""
+    sheet = sheet_of(computed, name=name, date=date, paper=paper)
+    return html_to_pdf(page_html(context_of(sheet, computed.get("ended_after"))))

@@ -107,7 +107,8 @@ class Chips:
 
 def deal_chips(level: str | None) -> Chips:
     """The chips of the deal form, the picked level (a posted value) marked on them."""
-    picked = int(level) if level and level.isdigit() and int(level) in LEVELS else None
+    # Compared as text: a posted "level" of thousands of digits is no int to convert.
+    picked = next((lv for lv in LEVELS if str(lv) == level), None)
     tricks = tuple(
         TricksChip(
             n,

@@ -171,13 +171,30 @@ def build_sheet(
     date: str | None = None,
     paper: str = "A4",
     lookup: SchemeLookup | None = None,
-    stored: bool = False,
 ) -> Sheet:
-    """The sheet of a session document (scored here first: nothing is taken on trust)."""
-    paper_size = PAPERS.get(str(paper).casefold())
-    if paper_size is None:
+    """The sheet of a session document as given (scored here first: nothing is taken on
+    trust). A document the store computed goes to ``sheet_of`` as it is."""
+    _paper_size(paper)  # a wrong paper is said before the document is read
+    return sheet_of(compute_document(doc, lookup), name=name, date=date, paper=paper)
+
+
+def _paper_size(paper: str) -> str:
+    found = PAPERS.get(str(paper).casefold())
+    if found is None:
         raise ValueError(f"paper must be A4 or Letter, not {paper!r}")
-    computed = compute_document(doc, lookup, stored=stored)
+    return found
+
+
+def sheet_of(
+    computed: Mapping[str, Any],
+    *,
+    name: str | None = None,
+    date: str | None = None,
+    paper: str = "A4",
+) -> Sheet:
+    """The sheet of a computed document (``compute_document``'s or the store's), not
+    scored again."""
+    paper_size = _paper_size(paper)
     scheme = resolve_scheme(computed["scheme"])
     names = computed["players"]
     shorts = short_names(names)

@@ -169,6 +169,9 @@ class Game(Generic[Stored, Entry]):
     """An entry as it would be stored under a number (a ScoringError when it can't be)."""
     check: Callable[[Stored, list[dict[str, Any]]], object]
     """The whole session scored with these entries (a ScoringError when the rules refuse)."""
+    canonical_checks_next: bool = False
+    """Whether ``canonical`` of the next entry already scores the whole session with it
+    (then an add scores the session once, not twice)."""
 
 
 def _loaded(
@@ -227,7 +230,8 @@ def add_entry(
             if entries[number - 1] == data:
                 return False
             raise Conflict(f"{game.noun} {number} is already recorded, with other figures", number)
-        game.check(stored, [*entries, data])
+        if not game.canonical_checks_next:
+            game.check(stored, [*entries, data])
         _insert_entry(db, session_id, number, data)
         bump(db, session_id, version)
         log(db, session_id, who, "add", number, None, data)

@@ -205,14 +205,15 @@ def same_hand(stored: StoredSession, number: int, entry: HandEntry) -> bool:
         return False
 
 
-# Tournament sessions in the shared write paths. On an add, ``_canonical`` has already
-# scored the whole session; ``_checked`` scoring it again costs well under a millisecond.
+# Tournament sessions in the shared write paths. On an add, ``_canonical`` scores the
+# whole session with the new hand (every earlier hand, then it): that is the check.
 _HANDS: Game[StoredSession, HandEntry] = Game(
     noun="hand",
     load=load,
     entries=lambda stored: stored.entries,
     canonical=_canonical,
     check=_checked,
+    canonical_checks_next=True,
 )
 
 

@@ -1,34 +1,84 @@
-"""The database connection's life in a request: opened on first use, closed on teardown."""
+"""The database connection of a request: one kept per worker thread, opened on first use.
+
+Opening SQLite, setting its pragmas and checking the migrations cost more than most
+requests do, so each worker thread keeps its connection from one request to the next
+(bounded by the server's threads). A request borrows it: the busy timeout and the
+file's size cap are set for what it does (a read waits little, a write waits for the
+writer before it), and on teardown any transaction left open is rolled back, so the
+next request starts clean. A file replaced or removed under the app (a restore, a
+test) is noticed by its inode and opened anew.
+"""
 
 from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import threading
 
 import click
 from flask import Flask, current_app, g, request
 from flask.cli import with_appcontext
 from sqlite_utils import Database
 
-from barbu_scorer.store.db import WRITE_TIMEOUT, connect
+from barbu_scorer.store.db import PAGE, WRITE_TIMEOUT, connect
 
 READ_TIMEOUT = 2.0
+KEPT = "barbu_db_threads"
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    """The file's device and inode (None in memory or when missing)."""
+    if path == ":memory:":
+        return None
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
+
+
+def _kept(path: str) -> Database:
+    """This thread's connection to ``path``, opened (and migrated) when it has none yet."""
+    local = current_app.extensions.setdefault(KEPT, threading.local())
+    held: tuple[str, tuple[int, int] | None, Database] | None = getattr(local, "held", None)
+    if held is not None:
+        held_path, identity, db = held
+        if held_path == path and identity is not None and identity == _identity(path):
+            return db
+        with contextlib.suppress(sqlite3.Error):
+            db.close()
+        local.held = None
+    db = connect(path, timeout=WRITE_TIMEOUT)
+    if path != ":memory:":
+        local.held = (path, _identity(path), db)
+    return db
 
 
 def get_db() -> Database:
-    """The request's database connection."""
+    """The request's database connection (its worker thread's)."""
     if "db" not in g:
         # WAL readers never wait for a writer; a read waits little for anything else.
         reading = request.method in ("GET", "HEAD") if request else False
-        g.db = connect(
-            current_app.config["DATABASE"],
-            timeout=READ_TIMEOUT if reading else WRITE_TIMEOUT,
-            max_bytes=current_app.config.get("MAX_DATABASE_BYTES"),
-        )
+        db = _kept(current_app.config["DATABASE"])
+        wait = READ_TIMEOUT if reading else WRITE_TIMEOUT
+        db.conn.execute(f"PRAGMA busy_timeout = {int(wait * 1000)}")
+        cap = current_app.config.get("MAX_DATABASE_BYTES")
+        if cap:  # read per request: the setting may change under a running app
+            db.conn.execute(f"PRAGMA max_page_count = {max(1, int(cap) // PAGE)}")
+        g.db = db
     return g.db
 
 
 def close_db(_error: BaseException | None = None) -> None:
-    """Close the request's connection, if it opened one."""
+    """Give the connection back: roll back whatever the request left open."""
     db = g.pop("db", None)
-    if db is not None:
+    if db is None:
+        return
+    if db.conn.in_transaction:
+        with contextlib.suppress(sqlite3.Error):
+            db.conn.rollback()
+    if current_app.config["DATABASE"] == ":memory:":
         db.close()
 
 

@@ -29,7 +29,8 @@
     return document.hidden ? HIDDEN : VISIBLE;
   }
   function swap() {
-    return fetch(location.href, {cache: "no-store", credentials: "same-origin"})
+    // "no-cache": the browser asks with its copy's ETag and takes a 304 as that copy.
+    return fetch(location.href, {cache: "no-cache", credentials: "same-origin"})
       .then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); })
       .then(function (html) {
         var page = new DOMParser().parseFromString(html, "text/html");

@@ -39,6 +39,7 @@ from barbu_scorer.scoring.bridge.subgames import subgames_left
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store import bridge as bridge_store
 from barbu_scorer.store.bridge import StoredBridge
+from barbu_scorer.web.cached import per_version, remembered
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.bridge import DealForm, NewBridgeForm, deal_from_form, initial_data
 from barbu_scorer.web.forms.common import VersionForm
@@ -49,6 +50,7 @@ from barbu_scorer.web.views.access import (
     require_edit,
     scorer_label,
 )
+from barbu_scorer.web.views.exports import sheet_response
 from barbu_scorer.web.views.pages import first_seat, history_page, saved, undo_last
 
 bp = Blueprint("bridge", __name__)
@@ -136,20 +138,23 @@ def scorer(session_id: str) -> str:
 
 @bp.get("/bw/<session_id>", endpoint="watch")
 @bp.get("/bw/<session_id>/tv", endpoint="tv")
-def watch(session_id: str) -> str:
-    """The watchers' screen (or, at /tv, the TV view): the pad, following the scorer live."""
-    stored = stored_or_404(session_id)
-    remember(session_id)
+def watch(session_id: str) -> Response:
+    """The watchers' screen (or, at /tv, the TV view): the pad, following the scorer live
+    (cached per version; 304 while it holds)."""
     scoring = url_for("bridge.scorer", session_id=session_id) if can_edit(session_id) else None
     page = "bridge/tv.html" if request.endpoint == "bridge.tv" else "bridge/watch.html"
-    return _screen(page, stored, scoring=scoring)
+    answer = per_version(
+        page,
+        session_id,
+        lambda: _screen(page, stored_or_404(session_id), scoring=scoring),
+        (scoring,),
+    )
+    return remembered(session_id, answer)
 
 
 @bp.get("/bw/<session_id>/pad.pdf")
 def pad_pdf(session_id: str) -> Response:
     """The score pad as a PDF, ?paper=A4 or Letter (anyone with the watch link may print it)."""
-    from barbu_scorer.web.views.exports import sheet_response
-
     stored = stored_or_404(session_id)  # a Barbu Bridge session, or 404
     response = sheet_response(session_id)  # rendered once per version, like the sheet
     response.headers["Content-Disposition"] = f'inline; filename="barbu-bridge-{stored.id}.pdf"'

@@ -6,7 +6,6 @@ from flask import (
     Blueprint,
     Response,
     abort,
-    current_app,
     flash,
     redirect,
     render_template,
@@ -22,8 +21,9 @@ from barbu_scorer.games import Game, Stored, game_of_document, import_document, 
 from barbu_scorer.paper.exports import document_json
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.text import read_json
+from barbu_scorer.web.cached import per_version
 from barbu_scorer.web.db import get_db
-from barbu_scorer.web.pdf_cache import Busy, PdfCache
+from barbu_scorer.web.sheets import sheet_response
 from barbu_scorer.web.views.access import remember, scheme_lookup
 
 bp = Blueprint("exports", __name__)
@@ -43,26 +43,35 @@ def _found_or_404(session_id: str) -> tuple[Game, Stored]:
     return found
 
 
-def _download(body: str, mimetype: str, filename: str) -> Response:
-    response = Response(body, mimetype=mimetype)
-    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
 @bp.get("/w/<session_id>/session.json")
 def export_json(session_id: str) -> Response:
-    """The session document with every computed field (either game)."""
-    _game, stored = _found_or_404(session_id)
-    doc = stored.document()
-    return _download(document_json(doc), "application/json", f"barbu-{session_id}.json")
+    """The session document with every computed field (either game), cached per version."""
+
+    def body() -> str:
+        return document_json(_found_or_404(session_id)[1].document())
+
+    return _named(
+        per_version("json", session_id, body, mimetype="application/json"),
+        f"barbu-{session_id}.json",
+    )
 
 
 @bp.get("/w/<session_id>/session.csv")
 def export_csv(session_id: str) -> Response:
     """For spreadsheets: one row per hand per player, or per deal per side (Barbu Bridge)."""
-    game, stored = _found_or_404(session_id)
-    body = game.csv(stored.document())
-    return _download(body, "text/csv; charset=utf-8", f"barbu-{session_id}.csv")
+
+    def body() -> str:
+        game, stored = _found_or_404(session_id)
+        return game.csv(stored.document())
+
+    answer = per_version("csv", session_id, body, mimetype="text/csv")
+    return _named(answer, f"barbu-{session_id}.csv")
+
+
+def _named(response: Response, filename: str) -> Response:
+    if response.status_code == 200:
+        response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
 
 
 @bp.route("/import", methods=["GET", "POST"])
@@ -88,35 +97,6 @@ def import_session() -> str | Response:
                 scorer = game_of_document(doc).pages.scorer
                 return redirect(url_for(scorer, session_id=session_id))
     return render_template("session/import.html", form=form, error=error)
-
-
-def paper_arg() -> str:
-    """The ?paper= of a PDF address: A4 (the default) or Letter; anything else is a 400."""
-    paper = request.args.get("paper", "A4")
-    if paper.casefold() not in ("a4", "letter"):
-        abort(400, description=_("The paper is A4 or Letter."))
-    return paper
-
-
-def sheet_response(session_id: str) -> Response:
-    """The printed sheet of either game as a PDF (?paper=A4 or Letter)."""
-    game, stored = _found_or_404(session_id)
-    paper = paper_arg()
-    cache = current_app.extensions.setdefault("barbu_pdf_cache", PdfCache())
-    key = (session_id, stored.version, stored.name, stored.created, paper.casefold(), game.format)
-    try:
-        pdf = cache.get(
-            session_id,
-            key,
-            lambda: game.pdf(
-                stored.document(), stored.name or None, stored.created[:10], paper, True
-            ),
-        )
-    except Busy:
-        abort(503, description=_("Many sheets are being printed: try again in a moment."))
-    response = Response(pdf, mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'inline; filename="barbu-{session_id}.pdf"'
-    return response
 
 
 @bp.get("/w/<session_id>/sheet.pdf")

@@ -44,7 +44,10 @@ def state(session_id: str) -> Response:
     if found is None:
         abort(404)
     version, ended_after = found
-    response = jsonify({"version": version, "ended": ended_after is not None})
+    if request.if_none_match.contains(str(version)):
+        response = Response(status=304)  # nothing built: the phone's copy is this version
+    else:
+        response = jsonify({"version": version, "ended": ended_after is not None})
     response.set_etag(str(version))
     response.headers["Cache-Control"] = "no-cache"
     return response.make_conditional(request)

@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from barbu_scorer.games import game_of_session, page_for
-from barbu_scorer.paper.pdf import sheet_context
+from barbu_scorer.paper.chart import running_chart
+from barbu_scorer.present.live import ended_line
 from barbu_scorer.present.session import session_view
+from barbu_scorer.present.sheet import sheet_of
 from barbu_scorer.present.tv import declarers_left, last_hand
 from barbu_scorer.scoring.barbu.document import read_players
 from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.store.sessions import StoredSession, create_session, delete_last, load
+from barbu_scorer.web.cached import fragment, per_version, remembered
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.barbu import NewSessionForm
 from barbu_scorer.web.forms.common import VersionForm
@@ -108,47 +109,61 @@ def scorer(session_id: str) -> str:
     require_edit(session_id)
     remember(session_id)
     v = session_view(stored.score(), stored.players)
+    ended = _ended(stored)
+    table = fragment(
+        "scorer-table" if not ended else "ended-table",
+        session_id,
+        stored.version,
+        lambda: render_template(
+            "session/_table.html", v=v, link_hands=not ended, session_id=session_id
+        ),
+    )
     return render_template(
-        "session/scorer.html", v=v, stored=stored, form=VersionForm(), **_printable(stored, v)
+        "session/scorer.html", v=v, stored=stored, form=VersionForm(), ended=ended, table=table
     )
 
 
-def _printable(stored: StoredSession, v: dict[str, Any]) -> dict[str, object]:
-    """The sheet partial's context, for the browser's own Print (from the scored session)."""
-    return sheet_context(
-        stored.document(v["session"]),
-        name=stored.name or None,
-        date=stored.created[:10],
-        stored=True,
-    )  # with "ended": the line "Ended after hand N" or None
+def _ended(stored: StoredSession) -> str | None:
+    """The line "Ended after hand N", or None while the session goes on."""
+    return ended_line(stored.ended_after, "hand")
 
 
 @bp.get("/w/<session_id>")
-def watch(session_id: str) -> str:
-    """The watchers' screen: the same figures, read-only, following the scorer live."""
-    stored = stored_or_404(session_id)
-    remember(session_id)
-    v = session_view(stored.score(), stored.players)
+def watch(session_id: str) -> Response:
+    """The watchers' screen: the same figures, read-only, following the scorer live
+    (cached per version; 304 while it holds)."""
     scoring = url_for("sessions.scorer", session_id=session_id) if can_edit(session_id) else None
-    return render_template(
-        "session/watch.html", v=v, stored=stored, scoring=scoring, **_printable(stored, v)
-    )
+
+    def page() -> str:
+        stored = stored_or_404(session_id)
+        v = session_view(stored.score(), stored.players)
+        return render_template(
+            "session/watch.html", v=v, stored=stored, scoring=scoring, ended=_ended(stored)
+        )
+
+    return remembered(session_id, per_version("watch", session_id, page, (scoring,)))
 
 
 @bp.get("/w/<session_id>/tv")
-def tv(session_id: str) -> str:
+def tv(session_id: str) -> Response:
     """The TV or tablet view: large standings, the last hand, the chart, what is left."""
-    stored = stored_or_404(session_id)
-    session = stored.score()
-    v = session_view(session, stored.players)
-    return render_template(
-        "session/tv.html",
-        v=v,
-        stored=stored,
-        last=last_hand(session, stored.players),
-        declarers=declarers_left(session, stored.players),
-        **_printable(stored, v),
-    )
+
+    def page() -> str:
+        stored = stored_or_404(session_id)
+        session = stored.score()
+        # The chart is drawn from the session scored above (the sheet's view-model only).
+        sheet = sheet_of(stored.document(session), name=stored.name or None)
+        return render_template(
+            "session/tv.html",
+            v=session_view(session, stored.players),
+            stored=stored,
+            last=last_hand(session, stored.players),
+            declarers=declarers_left(session, stored.players),
+            chart=running_chart(sheet),
+            ended=_ended(stored),
+        )
+
+    return per_version("tv", session_id, page)
 
 
 @bp.post("/s/<session_id>/undo")

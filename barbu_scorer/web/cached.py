@@ -1,0 +1,119 @@
+"""What a watcher fetches, cached per (session, version): the watch and TV pages, the
+JSON and CSV exports.
+
+Every request reads the session's version from SQLite first (one small query), so a copy
+made by this process, or an answer another process gave, is never served for a version
+that moved on: several processes behind one address agree. An ``If-None-Match`` naming
+the version's ETag is answered 304 with no scoring and no template; otherwise the body is
+taken from a bounded in-process LRU, or built once and kept. A page with a flash message
+waiting is personal: it is built, not cached, and carries no ETag.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+
+from flask import Response, abort, current_app, make_response, session
+from flask_babel import get_locale
+from markupsafe import Markup
+
+from barbu_scorer.store.ending import live_state
+from barbu_scorer.web.assets import fresh
+from barbu_scorer.web.db import get_db
+from barbu_scorer.web.views.access import remember
+
+ENTRIES = 512
+"""Bodies kept per process (a watch page is ~20 KB: ~10 MB at most)."""
+
+Body = str | bytes
+
+
+class BodyCache:
+    """A thread-safe LRU of response bodies, at most ``entries`` of them."""
+
+    def __init__(self, entries: int = ENTRIES) -> None:
+        self.entries = entries
+        self._items: OrderedDict[Hashable, Body] = OrderedDict()
+        self._lock = threading.Lock()
+        self.builds = 0
+
+    def get(self, key: Hashable, build: Callable[[], Body]) -> Body:
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+                return found
+        body = build()
+        with self._lock:
+            self.builds += 1
+            self._items[key] = body
+            while len(self._items) > self.entries:
+                self._items.popitem(last=False)
+        return body
+
+
+def _cache() -> BodyCache:
+    found: BodyCache = current_app.extensions.setdefault("barbu_body_cache", BodyCache())
+    return found
+
+
+def version_or_404(session_id: str) -> int:
+    """The session's version as SQLite has it now (any game), or a 404 page."""
+    found = live_state(get_db(), session_id)
+    if found is None:
+        abort(404)
+    return found[0]
+
+
+def etag_of(*parts: object) -> str:
+    """A short strong ETag for these parts (the app's static build among them)."""
+    build = current_app.config.get("STATIC_BUILD", "")
+    text = "\x1f".join(str(part) for part in (build, *parts))
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def per_version(
+    kind: str,
+    session_id: str,
+    build: Callable[[], Body],
+    variant: tuple[object, ...] = (),
+    mimetype: str = "text/html",
+) -> Response:
+    """The response of ``build`` for the session's current version, cached and conditional.
+
+    ``variant`` names what else the body depends on (whether this browser may score...);
+    the locale is always part of it.
+    """
+    version = version_or_404(session_id)
+    if session.get("_flashes"):
+        response = make_response(build())
+        response.headers["Cache-Control"] = "private, no-store"
+        return response
+    parts = (kind, session_id, version, str(get_locale()), *variant)
+    tag = etag_of(*parts)
+    if fresh(tag):
+        response = Response(status=304)
+    else:
+        response = make_response(_cache().get(parts, build))
+        response.mimetype = mimetype
+    response.set_etag(tag)
+    # Kept by the browser, asked again every time (a 304 while the version holds).
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def fragment(kind: str, session_id: str, version: int, build: Callable[[], str]) -> Markup:
+    """A piece of a page (HTML) built once per (session, version, locale): the scorer's
+    page itself is personal (its form token, its messages), its score table is not."""
+    parts = (kind, session_id, version, str(get_locale()))
+    return Markup(_cache().get(parts, build))
+
+
+def remembered(session_id: str, response: Response) -> Response:
+    """``response``, the session put first in this device's list when it was found."""
+    if response.status_code in (200, 304):
+        remember(session_id)
+    return response

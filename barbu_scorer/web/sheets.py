@@ -1,0 +1,129 @@
+"""The printed sheet of a stored session, served from the per-version cache.
+
+After each write to a session (a POST on one of its pages that did not fail) that leaves
+it finished (complete, or ended by the scorer), its A4 sheet is rendered in the
+background, so that tapping "Score sheet" on a finished session returns the bytes at once
+(a sheet takes a core for a second or two: rendering one after every hand of 100 tables
+would take more cores than a laptop has; a sheet "so far" is rendered on its tap);
+while it is not ready the tap waits for that render (the page shows "Preparing the score
+sheet…"). The cache keeps its copies on disk under the instance folder (``sheets/``), which
+the processes serving one database share. ``warm`` renders one small sheet at start-up:
+WeasyPrint's first layout (fonts, styles) costs more than twice a warm one.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Hashable
+from pathlib import Path
+
+from flask import Flask, Response, abort, current_app, request
+from flask_babel import gettext as _
+
+from barbu_scorer.games import load
+from barbu_scorer.web.assets import fresh
+from barbu_scorer.web.cached import etag_of
+from barbu_scorer.web.db import get_db
+from barbu_scorer.web.pdf_cache import Busy, PdfCache
+
+KEY = "barbu_pdf_cache"
+# POSTs on a session's pages that never write.
+READ_ONLY = ("preview",)
+
+
+def pdf_cache(app: Flask | None = None) -> PdfCache:
+    """The app's sheet cache."""
+    found: PdfCache = (app or current_app).extensions[KEY]
+    return found
+
+
+def sheet_job(
+    session_id: str, paper: str, finished_only: bool = False
+) -> tuple[Hashable, Callable[[], bytes]] | None:
+    """The cache key of the session's sheet now, and how to render it (None: no session,
+    or, with ``finished_only``, one still being played)."""
+    found = load(get_db(), session_id)
+    if found is None:
+        return None
+    game, stored = found
+    key = (session_id, stored.version, stored.name, stored.created, paper.casefold(), game.format)
+    date = stored.created[:10]
+    if not finished_only:
+        return key, lambda: game.pdf(stored.document(), stored.name or None, date, paper)
+    doc = stored.document()
+    if not doc.get("complete") and doc.get("ended_after") is None:
+        return None
+    return key, lambda: game.pdf(doc, stored.name or None, date, paper)
+
+
+def sheet_response(session_id: str) -> Response:
+    """The printed sheet of either game as a PDF (?paper=A4 or Letter); 304 when the
+    browser's copy is this version's."""
+    paper = request.args.get("paper", "A4")
+    if paper.casefold() not in ("a4", "letter"):
+        abort(400, description=_("The paper is A4 or Letter."))
+    job = sheet_job(session_id, paper)
+    if job is None:
+        abort(404)
+    key, render = job
+    tag = etag_of("pdf", *key)
+    if fresh(tag):
+        response = Response(status=304)
+    else:
+        try:
+            pdf = pdf_cache().get(session_id, key, render)
+        except Busy:
+            abort(503, description=_("Many sheets are being printed: try again in a moment."))
+        response = Response(pdf, mimetype="application/pdf")
+        response.headers["Content-Disposition"] = f'inline; filename="barbu-{session_id}.pdf"'
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def _after_write(response: Response) -> Response:
+    """After a write to a session, its next sheet is rendered in the background."""
+    session_id = (request.view_args or {}).get("session_id")
+    endpoint = request.endpoint or ""
+    if (
+        request.method == "POST"
+        and isinstance(session_id, str)
+        and response.status_code < 400
+        and not endpoint.endswith(READ_ONLY)
+        and current_app.config["PDF_IN_BACKGROUND"]
+    ):
+        app = current_app._get_current_object()  # type: ignore[attr-defined]
+
+        def job() -> tuple[Hashable, Callable[[], bytes]] | None:
+            with app.app_context():
+                return sheet_job(session_id, "A4", finished_only=True)
+
+        pdf_cache().prepare(session_id, job)
+    return response
+
+
+def warm() -> None:
+    """Lay out one small sheet, so the first one asked for is as quick as the next."""
+    from barbu_scorer.paper.pdf import computed_sheet_pdf
+    from barbu_scorer.scoring import compute_document
+
+    doc = {"format": "barbu-session/1", "players": ["N", "E", "S", "W"], "hands": []}
+    computed_sheet_pdf(compute_document(doc), name="Warm-up")
+
+
+def start_warming() -> threading.Thread:
+    """``warm`` in a background thread (the server answers meanwhile)."""
+    thread = threading.Thread(target=warm, name="pdf-warm", daemon=True)
+    thread.start()
+    return thread
+
+
+def init_app(app: Flask) -> None:
+    """The sheet cache (on disk under the instance folder) and the render after writes."""
+    testing = bool(app.config.get("TESTING"))
+    app.config.setdefault("PDF_IN_BACKGROUND", not testing)
+    folder = app.config.setdefault(
+        "PDF_FOLDER", None if testing else str(Path(app.instance_path) / "sheets")
+    )
+    app.extensions[KEY] = PdfCache(folder=folder)
+    app.after_request(_after_write)

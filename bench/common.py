@@ -1,0 +1,170 @@
+"""What the benches share: a real `barbu-scorer serve` and a bare Flask app on loopback
+ports, each a subprocess with its own temporary instance; a keep-alive HTTP client that
+keeps cookies; medians, percentiles and a process's CPU time.
+
+Everything stays on 127.0.0.1; nothing is fetched from anywhere.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _wait_up(port: int, process: subprocess.Popen[bytes], seconds: float = 30) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server on {port} stopped: {process.returncode}")
+        with contextlib.suppress(OSError):
+            socket.create_connection(("127.0.0.1", port), 0.2).close()
+            return
+        time.sleep(0.05)
+    raise RuntimeError(f"nothing answers on {port}")
+
+
+@contextlib.contextmanager
+def server(
+    *extra: str, bare: bool = False, settle: float = 6, config: str = ""
+) -> Iterator[tuple[int, int]]:
+    """(port, pid) of `barbu-scorer serve` (or of the bare baseline app under the same
+    waitress), stopped at the end."""
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    with tempfile.TemporaryDirectory() as instance:
+        if config:  # the instance's own settings (instance/config.py)
+            Path(instance, "config.py").write_text(config)
+        if bare:
+            command = [sys.executable, str(ROOT / "bench" / "bare.py"), str(port), *extra]
+        else:
+            command = [
+                sys.executable, "-c", "from barbu_scorer.cli import main; main()", "serve",
+                "--host", "127.0.0.1", "--port", str(port), "--instance", instance, *extra,
+            ]  # fmt: skip
+        process = subprocess.Popen(
+            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        try:
+            _wait_up(port, process)
+            if not bare:
+                time.sleep(settle)  # the start-up warm-up of the PDF renderer
+            yield port, process.pid
+        finally:
+            process.terminate()
+            process.wait(10)
+
+
+class Client:
+    """One phone: a keep-alive connection, its cookies, its ETags."""
+
+    def __init__(self, port: int, timeout: float = 30) -> None:
+        self.port, self.timeout = port, timeout
+        self.cookies: dict[str, str] = {}
+        self.conn: http.client.HTTPConnection | None = None
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        headers: dict[str, str] | None = None,
+    ) -> tuple[int, bytes, dict[str, str]]:
+        sent = dict(headers or {})
+        data: bytes | None = None
+        if isinstance(body, dict):  # JSON; a list of (name, value) pairs is a form
+            data, sent["Content-Type"] = json.dumps(body).encode(), "application/json"
+        elif body is not None:
+            data = urlencode(body, doseq=True).encode()
+            sent["Content-Type"] = "application/x-www-form-urlencoded"
+        if self.cookies:
+            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        for attempt in (1, 2):
+            if self.conn is None:
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.timeout)
+                self.conn.connect()
+                self.conn.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            try:
+                self.conn.request(method, path, body=data, headers=sent)
+                answer = self.conn.getresponse()
+                payload = answer.read()
+                break
+            except (http.client.HTTPException, OSError):
+                self.close()
+                if attempt == 2:
+                    raise
+        got = {k.lower(): v for k, v in answer.getheaders()}
+        for k, v in answer.getheaders():
+            if k.lower() == "set-cookie":
+                name, _, rest = v.partition("=")
+                self.cookies[name] = rest.split(";", 1)[0]
+        return answer.status, payload, got
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def csrf_of(page: bytes) -> str:
+    """The CSRF token a form page carries."""
+    found = re.search(rb'name="csrf_token"[^>]*value="([^"]+)"', page)
+    if found is None:
+        raise RuntimeError("the page has no CSRF token")
+    return found.group(1).decode()
+
+
+def hand_fields(hand: dict[str, Any], version: int, csrf: str = "") -> list[tuple[str, str]]:
+    """A computed hand as the hand form posts it, in raw mode (what a scorer taps)."""
+    out = [("csrf_token", csrf), ("number", str(hand["number"])), ("version", str(version))]
+    out += [("contract", hand["contract"]), ("mode", "raw"), ("action", "save")]
+    out += [(f"raw-{seat}", str(value)) for seat, value in enumerate(hand["raw"])]
+    out += [("double", f"{a}-{b}") for a, b in hand.get("doubles", [])]
+    out += [(key, str(hand[key])) for key in ("trump", "start_rank") if key in hand]
+    return out
+
+
+def tournament(seed: int, hands: int | None = None) -> dict[str, Any]:
+    """A legal Tournament session document (28 hands, or the first ``hands``)."""
+    from helpers import session_document
+
+    return session_document("tournament", seed, hands)
