@@ -12,8 +12,9 @@ from typing import Any
 import segno
 from markupsafe import Markup
 
-from barbu_scorer.paper.pdf import PARTIAL, STYLESHEET, html_to_pdf, jinja_env, sheet_context
+from barbu_scorer.paper.pdf import PARTIAL, STYLESHEET, context_of, html_to_pdf, jinja_env
 from barbu_scorer.present.event import RankRow
+from barbu_scorer.present.sheet import sheet_of
 from barbu_scorer.resources import resource
 
 
@@ -65,7 +66,9 @@ def results_html(
             label,
             Markup(
                 partial.render(
-                    **sheet_context(doc, name=label, date=date, stored=True, chart=False)
+                    **context_of(
+                        sheet_of(doc, name=label, date=date), doc.get("ended_after"), chart=False
+                    )
                 )
             ),
         )
