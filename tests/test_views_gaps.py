@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 from flask.testing import FlaskClient
-from test_views_sessions import app, page, start  # noqa: F401  (the module's fixture)
+from test_views_hands import doc, fields, form, post, session
+from test_views_sessions import page, start
 
 
 def test_scorer_chips_mark_the_heart_contracts_red(client: FlaskClient) -> None:
@@ -20,3 +21,36 @@ def test_scorer_chips_mark_the_heart_contracts_red(client: FlaskClient) -> None:
     assert links["no_king_of_hearts"] == f"No King of Hearts {red}"
     assert "♥" not in links["no_queens"] and "♥" not in links["trumps"]
     assert page(client.get(f"/s/{session_id}")).texts("chip").count("No Hearts ♥") == 1
+
+
+def test_switching_contract_without_javascript_keeps_the_legal_doubles(
+    client: FlaskClient,
+) -> None:
+    created = session(client)
+    html = client.get(f"/s/{created['id']}/hand/1?contract=no_queens").get_data(as_text=True)
+    # The change chips are the form's own buttons: they post the doubles ticked.
+    assert re.search(
+        r'<button type="submit" form="hand-form" name="action" value="switch-trumps"', html
+    )
+    pairs = fields("no_queens", double=["1-0", "2-1", "0-1"], queens_0=2, action="switch-trumps")
+    response = post(client, created["id"], 1, pairs)
+    assert response.status_code == 302
+    assert "contract=trumps" in response.headers["Location"]
+    page_after = form(client.get(response.headers["Location"]))
+    # Trumps lets only the declarer be doubled (and redouble): 2-1 goes, 1-0 and 0-1 stay.
+    assert sorted(page_after.checked("double")) == ["0-1", "1-0"]
+    assert doc(client, created)["version"] == 1  # nothing stored
+
+
+def test_switching_to_a_negative_keeps_them_all(client: FlaskClient) -> None:
+    created = session(client)
+    pairs = fields("no_tricks", double=["1-0", "2-1", "3-0"], action="switch-no_hearts")
+    location = post(client, created["id"], 1, pairs).headers["Location"]
+    assert sorted(form(client.get(location)).checked("double")) == ["1-0", "2-1", "3-0"]
+
+
+def test_switching_to_a_contract_not_offered_is_a_404(client: FlaskClient) -> None:
+    created = session(client)
+    pairs = fields("no_tricks", double=["1-0", "9-9", "x"], action="switch-<script>")
+    location = post(client, created["id"], 1, pairs).headers["Location"]
+    assert client.get(location).status_code == 404
