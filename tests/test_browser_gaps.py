@@ -109,3 +109,44 @@ def test_a_shortcut_without_javascript_comes_back_to_the_doubles(
         assert stored(live_server, session_id) == []
     finally:
         context.close()
+
+
+SHARE_STUB = """
+window.__shared = [];
+navigator.canShare = (data) => Boolean(data && data.files && data.files.length);
+navigator.share = async (data) => {
+  const file = data.files[0];
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  window.__shared.push({
+    name: file.name, type: file.type, size: file.size, title: data.title,
+    png: bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47,
+  });
+};
+"""
+
+
+def test_share_hands_the_png_to_the_share_sheet(live_server: str, phone: Any) -> None:
+    """Where the browser can share files, the tap hands the standings PNG to Web Share
+    (stubbed here) instead of downloading it."""
+    from helpers import session_document
+
+    body = {**session_document("tournament", 7), "name": "Friday"}
+    doc = api(live_server, "/api/sessions", body)
+    phone.context.add_init_script(SHARE_STUB)
+    phone.goto(doc["links"]["scorer"])
+    phone.goto(f"{live_server}/s/{doc['id']}/settle")
+    phone.fill("#stake", "0.05")
+    phone.click("text=Set the stake")
+    name = phone.get_attribute("[data-share-png]", "download")
+    # The PNG is fetched ahead; once it is in, the tap shares it.
+    phone.wait_for_load_state("networkidle")
+    downloads: list[Any] = []
+    phone.on("download", lambda download: downloads.append(download))
+    phone.click("[data-share-png]")
+    phone.wait_for_function("() => window.__shared.length > 0")
+    shared = phone.evaluate("() => window.__shared")
+    assert len(shared) == 1
+    assert shared[0]["name"] == name and name.endswith(".png")
+    assert shared[0]["type"] == "image/png" and shared[0]["size"] > 1000 and shared[0]["png"]
+    assert shared[0]["title"] == "Friday"
+    assert downloads == []  # the share sheet, not a download
