@@ -5,8 +5,9 @@ session (one deal) and one house scheme, whose keys the test client holds, so th
 handlers run past their key checks. Hypothesis starts from the form the route's page
 draws (parsed from its HTML) and replaces some fields with hostile values (control and
 bidi characters, lone surrogates, numbers of 5,000 digits, "max-x"...), or sends the
-API hostile JSON. No example may answer a 500; after each one that stored something (SQLite's data_version tells) /new and /schemes still answer 200,
-and at the end every stored session still loads, scores and shows.
+API hostile JSON. No example may answer a 500; after each one that stored something
+(SQLite's data_version tells) /new and /schemes still answer 200, and at the end every
+stored session still loads, scores and shows.
 
 ``FUZZ_EXAMPLES`` (default 25 per route, 500 in all) sets the budget: the default keeps the file
 within about 40 seconds on CI.
