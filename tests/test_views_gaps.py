@@ -54,3 +54,40 @@ def test_switching_to_a_contract_not_offered_is_a_404(client: FlaskClient) -> No
     pairs = fields("no_tricks", double=["1-0", "9-9", "x"], action="switch-<script>")
     location = post(client, created["id"], 1, pairs).headers["Location"]
     assert client.get(location).status_code == 404
+
+
+def first_chips(html: str) -> list[str]:
+    return [re.sub(r"<[^>]+>", "", t) for t in re.findall(r'data-name-of="\d">(.*?)</span>', html)]
+
+
+def test_the_new_session_chips_take_the_names_without_javascript(client: FlaskClient) -> None:
+    html = client.get("/new").get_data(as_text=True)
+    assert first_chips(html) == ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]
+    # The no-script step: after Start (Enter still starts), hidden by the page's script.
+    assert html.index('value="names"') > html.index("Start the session")
+    data = {
+        "scheme": "tournament",
+        "first": "random",
+        "players-0": " Émile ",
+        "players-1": "<b>Ben</b>",
+        "players-2": "",
+        "players-3": "Dan",
+        "action": "names",
+    }
+    response = client.post("/new", data=data)
+    assert response.status_code == 200  # the form again, nothing started
+    html = response.get_data(as_text=True)
+    assert first_chips(html) == ["Émile", "&lt;b&gt;Ben&lt;/b&gt;", "Seat 3", "Dan"]
+    assert 'name="players-1" value="&lt;b&gt;Ben&lt;/b&gt;"' in html
+    assert "Seat 3 needs a name." in html  # said, as Start would say it
+    # Then the scorer picks Dan and starts.
+    data.update({"players-2": "Clara", "first": "3"})
+    del data["action"]
+    response = client.post("/new", data=data)
+    assert response.status_code == 302
+
+
+def test_the_bridge_chips_take_the_names_without_javascript(client: FlaskClient) -> None:
+    data = {"first": "random", "players-0": "Ada", "players-1": "Ben", "action": "names"}
+    html = client.post("/bridge/new", data=data).get_data(as_text=True)
+    assert first_chips(html)[:3] == ["Ada", "Ben", "S"]
