@@ -288,6 +288,10 @@ def summaries(db: Database, ids: Sequence[str]) -> list[dict[str, Any]]:
     out = []
     for row in stored_summaries(db, ids):
         game = GAMES[row["format"]]
-        length, after = game.length(row["scheme"]), row["recorded"] + 1
+        try:
+            length = game.length(row["scheme"])
+        except ScoringError:  # stored past today's limits: its own pages say so
+            length = 0
+        after = row["recorded"] + 1
         out.append({**row, "hands": length, "next": after, "noun": game.noun, "pages": game.pages})
     return out

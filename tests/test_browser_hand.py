@@ -235,11 +235,11 @@ def test_switching_contract_keeps_doubles_and_asks(live_server: str, phone: Any)
 
     phone.once("dialog", dismiss)
     phone.click(".change summary")
-    phone.click(".change a.chip:text-is('Trumps')")
+    phone.click(".change button.chip:text-is('Trumps')")
     assert asked and "Switch contract?" in asked[0]
     assert "contract=no_queens" in phone.url  # the scorer said no: nothing lost
     phone.once("dialog", lambda dialog: dialog.accept())
-    phone.click(".change a.chip:text-is('Trumps')")
+    phone.click(".change button.chip:text-is('Trumps')")
     phone.wait_for_url(re.compile(r"contract=trumps"))
     ticked = phone.eval_on_selector_all(
         "input[name=double]:checked", "els => els.map(e => e.value)"

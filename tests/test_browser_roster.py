@@ -40,9 +40,9 @@ def test_four_known_players_in_five_taps(live_server: str, phone: Any) -> None:
     assert phone.get_attribute(f"[data-roster-name='{names[0]}']", "aria-pressed") == "true"
     assert phone.text_content("[data-name-of='1']") == names[0]
     screenshot(phone, "roster-chips")
-    box = phone.locator("button[type=submit]").bounding_box()
+    box = phone.locator("button.primary[type=submit]").bounding_box()
     assert box["y"] + box["height"] <= 844, "Start is below the fold"
-    phone.click("button[type=submit]")
+    phone.click("button.primary[type=submit]")
     taps += 1
     phone.wait_for_url(re.compile(r"/s/[\w-]+$"))
     assert taps <= 5
@@ -72,7 +72,7 @@ def test_the_bridge_page_offers_the_chips_too(live_server: str, phone: Any) -> N
         phone.click(f"[data-roster-name='{name}']")
     assert phone.text_content("[data-name-of='3']") == names[3]
     screenshot(phone, "roster-chips-bridge")
-    phone.click("button[type=submit]")
+    phone.click("button.primary[type=submit]")
     phone.wait_for_url(re.compile(r"/b/[\w-]+$"))
 
 

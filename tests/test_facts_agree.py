@@ -52,8 +52,12 @@ def test_salad_facts_that_leave_no_one_to_hold_the_queen_of_hearts_are_refused()
 def test_salad_raw_whose_cards_cannot_fit_is_refused() -> None:
     # What a seat may take in a raw Salad: 1 trick of 4 cards cannot hold 4 queens and
     # 4 hearts (7 cards, Q♥ counted once); 2 tricks can.
-    assert not raw_module._salad_seat_ok((1, 4, 0, 0, 4, 1, 1), players=4)
-    assert raw_module._salad_seat_ok((2, 4, 0, 0, 4, 1, 1), players=4)
+    # (The last figure: whether the seat took Q♥, which needs a heart beyond A♥ and K♥.)
+    assert not raw_module._salad_seat_ok((1, 4, 0, 0, 4, 1, 1, 1), players=4)
+    assert raw_module._salad_seat_ok((2, 4, 0, 0, 4, 1, 1, 1), players=4)
+    assert not raw_module._salad_seat_ok((2, 4, 0, 0, 2, 1, 1, 1), players=4)
+    assert not raw_module._salad_seat_ok((2, 0, 0, 0, 4, 1, 1, 1), players=4)
+    assert not raw_module._salad_seat_ok((0, 0, 0, 0, 0, 0, 0, 1), players=4)
 
 
 TEN = make_scheme("ten", "Ten", players=10, pack=52, contracts=("ravage_city",))

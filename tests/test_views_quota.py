@@ -28,6 +28,8 @@ BLOCK = [
 EVERY_POSITION = [
     (0, "owes 2 doubles, 7 hands left"),
     (1, "owes 2 doubles, 6 hands left"),
+    (2, "owes 2 doubles, 5 hands left"),  # position 3 of the block
+    (3, "owes 2 doubles, 4 hands left"),  # position 4
     (4, "owes 2 doubles, 3 hands left"),
     (5, "must double on both remaining hands"),
     (6, "cannot reach the quota any more: 1 short"),
@@ -79,3 +81,15 @@ def test_a_standing_never_promises_more_than_the_hands_left(owed: int, left: int
     assert where.short == max(0, owed - left)
     assert (where.state == "must") == (0 < owed == left)
     assert (where.state == "met") == (owed == 0)
+
+
+def test_positions_3_and_4_with_a_double_laid(client: FlaskClient) -> None:
+    """Ben doubled Ada on the block's first hand: at positions 3 and 4 he owes one."""
+    block = [dict(BLOCK[0], doubles=[[1, 0]]), *BLOCK[1:3]]
+    for played, left in ((2, 5), (3, 4)):
+        created = session(client, block[:played])
+        html = client.get(f"/s/{created['id']}").get_data(as_text=True)
+        assert f"Ben 1/2: owes 1 double, {left} hands left" in html
+        assert f"Clara 0/2: owes 2 doubles, {left} hands left" in html
+        form = client.get(f"/s/{created['id']}/hand/{played + 1}?contract=dominoes")
+        assert f"owes 1 double, {left} hands left" in form.get_data(as_text=True)

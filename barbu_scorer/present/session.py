@@ -125,6 +125,7 @@ def session_view(session: Session, players: Sequence[str]) -> dict[str, Any]:
         "hands_total": scheme.hands,
         "roles": roles,
         "open": session.open_contracts(),
+        "open_names": {c: marked(c, scheme.name_of(c)) for c in session.open_contracts()},
         "ranking": [
             (place, players[seat], session.totals[seat]) for place, seat in ranking(session.totals)
         ],

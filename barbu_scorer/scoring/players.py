@@ -7,6 +7,7 @@ all accept exactly the same names and refuse the others with the same message.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from barbu_scorer.scoring.errors import ScoringError
@@ -18,9 +19,17 @@ MAX_SESSION_NAME_LENGTH = 80
 """A session's (optional) name is at most this many characters."""
 
 
+def name_key(name: str) -> str:
+    """The one key two names share exactly when they are the same name: stripped,
+    Unicode-normalised (NFC: "e" + combining acute is "é") and case-folded in every
+    script ("Émile" is "émile", "STRASSE" is "straße"). The roster's unique column."""
+    folded = unicodedata.normalize("NFC", name.strip()).casefold()
+    return unicodedata.normalize("NFC", folded)
+
+
 def same_name(first: str, second: str) -> bool:
-    """Whether two player names are the same name (ignoring case: "Ada" is "ada")."""
-    return first.casefold() == second.casefold()
+    """Whether two player names are the same name (see ``name_key``)."""
+    return name_key(first) == name_key(second)
 
 
 def _clash(names: Sequence[str]) -> str:

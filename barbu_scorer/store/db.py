@@ -9,6 +9,7 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
+from barbu_scorer.scoring.players import name_key
 from barbu_scorer.store.migrations import migrations
 
 # How long a write waits for another writer's lock before the request is answered 503.
@@ -32,6 +33,10 @@ def private_file(path: str | Path) -> None:
                 each.chmod(0o600)
 
 
+def _name_key(name: object) -> str | None:
+    return name_key(name) if isinstance(name, str) else None
+
+
 def connect(path: str, timeout: float = WRITE_TIMEOUT, max_bytes: int | None = None) -> Database:
     """Open the SQLite file with the settings every connection wants, and migrate it.
 
@@ -41,6 +46,8 @@ def connect(path: str, timeout: float = WRITE_TIMEOUT, max_bytes: int | None = N
         private_file(path)
     conn = sqlite3.connect(path, timeout=timeout, check_same_thread=False)
     db = Database(conn)
+    # The roster's trigger keys names with the one name rule (m009_name_key).
+    conn.create_function("name_key", 1, _name_key, deterministic=True)
     db.execute("PRAGMA foreign_keys = ON")
     # Every commit reaches the disk before it is acknowledged: a saved hand survives a
     # power cut (WAL's NORMAL would keep the file sound but could lose the last commits).

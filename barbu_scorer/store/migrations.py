@@ -189,3 +189,47 @@ def m007_events(db: Database) -> None:
         )"""
     )
     db.execute("CREATE INDEX IF NOT EXISTS event_tables_session ON event_tables (session_id)")
+
+
+def _keyed_link(sessions: str, players: str, created: str, session_id: str) -> str:
+    """``_link_seats`` matching names by ``name_key`` (a Python function every connection
+    registers, see ``store/db.py``) instead of SQLite's ASCII-only NOCASE."""
+    return f"""
+    INSERT OR IGNORE INTO players (name, name_key, created)
+        SELECT trim(j.value), name_key(j.value), {created} FROM {sessions} json_each({players}) j;
+    INSERT OR REPLACE INTO seats (session_id, seat, player_id)
+        SELECT {session_id}, CAST(j.key AS INTEGER),
+               (SELECT p.id FROM players p WHERE p.name_key = name_key(j.value))
+        FROM {sessions} json_each({players}) j;
+"""
+
+
+NAME_KEY_CLASH = "\x00"
+"""Joins a clashing row's key to its id (see ``m009_name_key``); no name holds it."""
+
+
+@migrations()
+def m009_name_key(db: Database) -> None:
+    """Names match case-insensitively in every script: each roster row gets ``name_key``
+    (``scoring.players.name_key``), unique, and new seats link by it.
+
+    Rows that already clash under the new key (say "Émile" and "émile", two players under
+    NOCASE) are both kept, nothing merged silently: the oldest row (lowest id) takes the
+    key, each later one the key, ``NAME_KEY_CLASH`` and its id, so it stays on the roster
+    under its own name with its sessions, and the roster page merges it by hand. New
+    sessions' "émile" links to the oldest.
+    """
+    from barbu_scorer.scoring.players import name_key
+
+    db.execute("ALTER TABLE players ADD COLUMN name_key TEXT")
+    taken: set[str] = set()
+    for player_id, name in db.execute("SELECT id, name FROM players ORDER BY id").fetchall():
+        key = name_key(name)
+        if key in taken:
+            key = f"{key}{NAME_KEY_CLASH}{player_id}"
+        taken.add(key)
+        db.execute("UPDATE players SET name_key = ? WHERE id = ?", [key, player_id])
+    db.execute("CREATE UNIQUE INDEX IF NOT EXISTS players_name_key ON players (name_key)")
+    link = _keyed_link("", "NEW.players", "NEW.created", "NEW.id")
+    db.execute("DROP TRIGGER IF EXISTS roster_seats")
+    db.execute(f"CREATE TRIGGER roster_seats AFTER INSERT ON sessions BEGIN {link} END")

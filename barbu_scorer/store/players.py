@@ -18,7 +18,7 @@ from sqlite_utils import Database
 from barbu_scorer.scoring.barbu.document import FORMAT, session_to_dict
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.league.played import Played
-from barbu_scorer.scoring.players import player_names, same_name
+from barbu_scorer.scoring.players import name_key, player_names, same_name
 from barbu_scorer.store.rows import bump, log, now, writing
 from barbu_scorer.store.sessions import load as load_session
 
@@ -59,8 +59,8 @@ def get(db: Database, player_id: int) -> RosterPlayer | None:
 
 
 def by_name(db: Database, name: str) -> RosterPlayer | None:
-    """The saved player of that name (ignoring case), or None."""
-    row = db.execute("SELECT id FROM players WHERE name = ?", [name.strip()]).fetchone()
+    """The saved player of that name (the same ``name_key``), or None."""
+    row = db.execute("SELECT id FROM players WHERE name_key = ?", [name_key(name)]).fetchone()
     return get(db, row[0]) if row else None
 
 
@@ -69,7 +69,10 @@ def add(db: Database, name: str) -> RosterPlayer:
     when the name is already on the roster."""
     (clean,) = player_names([name])
     with writing(db):
-        db.execute("INSERT OR IGNORE INTO players (name, created) VALUES (?, ?)", [clean, now()])
+        db.execute(
+            "INSERT OR IGNORE INTO players (name, name_key, created) VALUES (?, ?, ?)",
+            [clean, name_key(clean), now()],
+        )
     found = by_name(db, clean)
     assert found is not None
     return found
@@ -130,7 +133,10 @@ def rename(db: Database, player_id: int, name: str, who: str = "roster") -> Rost
         if other is not None and other.id != player_id:
             raise ScoringError(f"{other.name} is already on the roster: merge the two instead")
         if clean != player.name:
-            db.execute("UPDATE players SET name = ? WHERE id = ?", [clean, player_id])
+            db.execute(
+                "UPDATE players SET name = ?, name_key = ? WHERE id = ?",
+                [clean, name_key(clean), player_id],
+            )
             _rewrite(db, player_id, clean, who)
     found = get(db, player_id)
     assert found is not None

@@ -143,8 +143,22 @@ def create_session(
     return stored, edit_key
 
 
+class Unreadable(ScoringError):
+    """A stored session whose scheme today's limits refuse: its pages say so (read-only)."""
+
+
+def _stored_scheme(text: str) -> Scheme:
+    try:
+        return scheme_from_dict(json.loads(text))
+    except (ScoringError, ValueError, TypeError, RecursionError) as error:
+        raise Unreadable(
+            f"this session was stored with a scheme that today's limits refuse "
+            f"({str(error)[:200]}); it is kept as it is, unchanged, but cannot be shown"
+        ) from None
+
+
 def load(db: Database, session_id: str) -> StoredSession | None:
-    """A stored Tournament session, or None (also for another format: see bridge_store)."""
+    """A stored Tournament session, or None (another format: see bridge_store)."""
     found = read_session(db, session_id, FORMAT)
     if found is None:
         return None
@@ -155,7 +169,7 @@ def load(db: Database, session_id: str) -> StoredSession | None:
         created=row["created"],
         updated=row["updated"],
         players=tuple(json.loads(row["players"])),
-        scheme=scheme_from_dict(json.loads(row["scheme"])),
+        scheme=_stored_scheme(row["scheme"]),
         scheme_ref=row["scheme_ref"],
         first_declarer=row["first_declarer"],
         version=row["version"],

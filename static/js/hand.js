@@ -102,21 +102,15 @@
     }
   });
 
-  // Switching contract carries the doubles over (the server keeps those still legal) and
-  // asks before leaving the facts entered.
-  document.querySelectorAll(".change a.chip").forEach((link) => {
-    link.addEventListener("click", (event) => {
-      const url = new URL(link.href);
-      form.querySelectorAll("input[name=double]:checked").forEach((box) => {
-        url.searchParams.append("double", box.value);
-      });
+  // Switching contract posts the form (the server carries over the doubles still legal,
+  // as it does without JavaScript); the page asks before leaving the facts entered.
+  document.querySelectorAll(".change button.chip").forEach((button) => {
+    button.addEventListener("click", (event) => {
       const facts = form.querySelector(
         "fieldset.facts input:checked:not([name^=pick-]), input[name^=raw-]:not([value=''])",
       );
       const typed = [...form.querySelectorAll("input[name^=raw-]")].some((f) => f.value);
-      event.preventDefault();
-      if ((facts || typed) && !window.confirm(form.dataset.discard)) return;
-      window.location.assign(url.href);
+      if ((facts || typed) && !window.confirm(form.dataset.discard)) event.preventDefault();
     });
   });
 

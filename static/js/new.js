@@ -1,6 +1,8 @@
 // New session (both games): the first-declarer chips follow the names as they are typed;
 // Enter moves to the next seat; the roster chips fill the next empty seat in one tap.
 (() => {
+  // The chips follow the typing here: the no-script way to name them is not needed.
+  document.querySelectorAll("[data-no-script]").forEach((element) => { element.hidden = true; });
   const seats = [...document.querySelectorAll("input[data-seat]")];
   const blank = (input) => !input.value.trim();
   const label = (input) => input.dataset.letter || `Seat ${Number(input.dataset.seat) + 1}`;

@@ -16,6 +16,7 @@ from itertools import product
 from typing import Any
 
 from barbu_scorer.scoring.barbu.contracts import NEGATIVES
+from barbu_scorer.scoring.barbu.raw_search import Packed, Search, pack, search
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.figures import signed
@@ -53,25 +54,35 @@ def _component(scheme: Scheme, contract: str) -> tuple[Vector, list[tuple[Vector
 
 def _salad_seat_ok(vector: Vector, players: int) -> bool:
     """A seat's Salad take is possible: scoring cards and the last tricks need tricks,
-    and K♥ is one of the hearts taken (A♥ another)."""
-    tricks, queens, penultimate, last, hearts, ace, king = vector
+    K♥ is one of the hearts taken (A♥ another), and Q♥ (the last figure: 1 for the seat
+    that took it) is one of its queens and one of its hearts beyond A♥ and K♥."""
+    tricks, queens, penultimate, last, hearts, ace, king, queen_of_hearts = vector
     if tricks == 0:
-        return not (queens or hearts or penultimate or last or king)
-    # Its scoring cards fit in its tricks (Q♥, if it holds it, counted once).
-    fits = hearts + queens - 1 <= players * tricks
+        return not (queens or hearts or penultimate or last or king or queen_of_hearts)
+    if queen_of_hearts and (not queens or hearts - ace - king < 1):
+        return False
+    # Its scoring cards fit in its tricks (Q♥, if it took it, counted once).
+    fits = hearts + queens - queen_of_hearts <= players * tricks
     return fits and penultimate + last <= tricks and king + ace <= hearts
+
+
+def _salad_takes(scheme: Scheme) -> tuple[Vector, list[tuple[Vector, int]]]:
+    """Salad's take per seat: each negative contract's take, then whether it took Q♥."""
+    parts = [_component(scheme, c) for c in NEGATIVES]
+    dealt = int("QH" not in scheme.left_out)
+    target = (*(x for t, _ in parts for x in t), dealt)
+    flat: list[tuple[Vector, int]] = []
+    for combo in product(*(opts for _, opts in parts)):
+        for queen_of_hearts in range(dealt + 1):
+            vector = (*(x for vec, _ in combo for x in vec), queen_of_hearts)
+            if _salad_seat_ok(vector, scheme.players):
+                flat.append((vector, sum(s for _, s in combo)))
+    return target, flat
 
 
 def _options(scheme: Scheme, contract: str) -> tuple[Vector, Options]:
     if contract == "salad":
-        parts = [_component(scheme, c) for c in NEGATIVES]
-        target = tuple(x for t, _ in parts for x in t)
-        combos = product(*(opts for _, opts in parts))
-        flat = [
-            (vector, sum(s for _, s in combo))
-            for combo in combos
-            if _salad_seat_ok(vector := tuple(x for vec, _ in combo for x in vec), scheme.players)
-        ]
+        target, flat = _salad_takes(scheme)
     else:
         target, flat = _component(scheme, contract)
     by_score: Options = defaultdict(list)
@@ -107,37 +118,26 @@ def _options_key(scheme: Scheme, contract: str) -> tuple[Any, ...]:
 
 
 @lru_cache(maxsize=OPTIONS_CACHED)
-def _cached_options(shape: _Shape) -> tuple[Vector, Options]:
-    return _options(shape.scheme, shape.contract)
+def _cached_options(shape: _Shape) -> Packed:
+    return pack(*_options(shape.scheme, shape.contract))
+
+
+def search_raw(scheme: Scheme, contract: str, raw: Sequence[int]) -> Search:
+    """The search for some legal takes giving these raw scores (a built-in contract other
+    than Ravage City): its answer, a witness and the work done."""
+    return search(_cached_options(_Shape(_options_key(scheme, contract), scheme, contract)), raw)
 
 
 def _accepts(scheme: Scheme, contract: str, raw: tuple[int, ...]) -> bool:
     """Whether some legal facts give these raw scores: options cached per scheme figures
     (Salad's are costly to build), verdicts cached too, since every page view re-scores
-    the stored hands and Salad's search takes a good part of a second. Both caches are
-    bounded: the least recently used go first."""
+    the stored hands. Both caches are bounded: the least recently used go first."""
     return _verdict(_Shape(_options_key(scheme, contract), scheme, contract), raw)
 
 
 @lru_cache(maxsize=VERDICTS_CACHED)
 def _verdict(shape: _Shape, raw: tuple[int, ...]) -> bool:
-    target, options = _cached_options(shape)
-    return _possible(target, options, raw)
-
-
-def _possible(target: Vector, options: Options, raw: Sequence[int]) -> bool:
-    states = {tuple(0 for _ in target)}
-    for score in raw:
-        grown: set[Vector] = set()
-        for state in states:
-            for choice in options.get(score, ()):
-                nxt = tuple(a + b for a, b in zip(state, choice, strict=True))
-                if all(x <= t for x, t in zip(nxt, target, strict=True)):
-                    grown.add(nxt)
-        if not grown:
-            return False
-        states = grown
-    return target in states
+    return search(_cached_options(shape), raw).found
 
 
 def _ravage_possible(scheme: Scheme, raw: Sequence[int]) -> bool:

@@ -110,7 +110,8 @@ def _create(form: NewBridgeForm) -> BaseResponse | None:
 def new() -> str | BaseResponse:
     """Start a Barbu Bridge session: four names from North clockwise, the first dealer."""
     form = NewBridgeForm()
-    if form.validate_on_submit() and (opened := _create(form)) is not None:
+    naming = request.form.get("action") == "names"  # no script: the chips take the names
+    if not naming and form.validate_on_submit() and (opened := _create(form)) is not None:
         return opened
     return render_template("bridge/new.html", form=form, seats=SEATS, seat_sides=SEAT_SIDES)
 

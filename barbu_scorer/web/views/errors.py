@@ -11,6 +11,7 @@ from werkzeug.exceptions import HTTPException
 
 from barbu_scorer.present.format import minute, segments, short_names, signed
 from barbu_scorer.present.isolate import bdi, bdi_join
+from barbu_scorer.store.sessions import Unreadable
 from barbu_scorer.web.limits import LIMITS
 from barbu_scorer.web.views.access import owns_scheme
 
@@ -84,9 +85,17 @@ def _too_large(error: HTTPException) -> tuple[str | Response, int]:
     return _api_error(error) or (render_template("errors/400.html", error=error), 413)
 
 
+def _unreadable(error: Unreadable) -> tuple[str | Response, int]:
+    """A stored session past today's limits: said plainly, read-only, never a 500."""
+    if request.path.startswith("/api/"):
+        return jsonify({"error": error.message, "hand": None}), 409
+    return render_template("errors/400.html", error=HTTPException(error.message)), 409
+
+
 def init_app(app: Flask) -> None:
     """Register error pages, filters and globals."""
     app.register_error_handler(sqlite3.OperationalError, _unavailable)
+    app.register_error_handler(Unreadable, _unreadable)
     app.register_error_handler(429, _too_many)
     app.register_error_handler(413, _too_large)
     app.register_error_handler(503, _busy)

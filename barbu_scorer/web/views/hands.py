@@ -227,6 +227,14 @@ def save(session_id: str, number: int) -> str | Response:
     if not form.validate_on_submit() or form.number.data != number:
         abort(400)
     contract, action = _posted_contract(stored, number), request.form.get("action", "save")
+    if action.startswith("switch-"):
+        doubles = request.form.getlist("double")[: 2 * stored.scheme.players**2]
+        target = action.removeprefix("switch-")[:40]
+        return redirect(
+            url_for(
+                "hands.edit", session_id=session_id, number=number, contract=target, double=doubles
+            )
+        )
     shortcut = action.startswith(("max-", "family-"))
     data = _shortcut(stored, number, contract, request.form, action) if shortcut else request.form
     result = _preview(stored, number, contract, data)

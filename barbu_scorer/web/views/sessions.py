@@ -65,7 +65,8 @@ def new() -> str | Response:
     form = NewSessionForm(scheme=scheme.id)
     while len(form.players) < scheme.players:
         form.players.append_entry()
-    if form.validate_on_submit():
+    naming = request.form.get("action") == "names"  # no script: the chips take the names
+    if not naming and form.validate_on_submit():
         try:
             players = read_players([p.data for p in form.players], scheme)
         except ScoringError as error:
