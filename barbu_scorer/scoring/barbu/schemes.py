@@ -14,7 +14,8 @@ from barbu_scorer.scoring.barbu.contracts import (
     default_awards,
     default_shares,
 )
-from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.errors import refused
+from barbu_scorer.scoring.messages import word
 
 DoubleTargets = Literal["anyone", "declarer"]
 Redouble = Literal["free", "cover"]
@@ -100,14 +101,14 @@ class Scheme:
         custom = self.custom_contract(contract)
         if custom is not None:
             return custom.name
-        return CATALOGUE[contract].name if contract in CATALOGUE else contract
+        return word(CATALOGUE[contract].name) if contract in CATALOGUE else contract
 
     def reminder(self, contract: str) -> str:
         """The one-line play rule that matters for a contract."""
         custom = self.custom_contract(contract)
         if custom is not None:
             return custom.reminder
-        return CATALOGUE[contract].reminder if contract in CATALOGUE else ""
+        return word(CATALOGUE[contract].reminder) if contract in CATALOGUE else ""
 
     def is_positive(self, contract: str) -> bool:
         """Whether the contract hands out points (Trumps, Dominoes, positive customs)."""
@@ -145,7 +146,7 @@ class Scheme:
             return self.shares[0]
         if contract == "salad":
             return sum(self.total(c) for c in NEGATIVES)
-        raise ScoringError(f"unknown contract {contract!r}")
+        raise refused("unknown contract %(contract)s", contract=repr(contract))
 
     @property
     def session_total(self) -> int:
@@ -238,7 +239,11 @@ def builtin(scheme_id: str) -> Scheme:
         return BUILTINS[scheme_id]
     except KeyError:
         known = ", ".join(BUILTINS)
-        raise ScoringError(f"unknown scheme {scheme_id!r} (built-ins: {known})") from None
+        raise refused(
+            "unknown scheme %(scheme_id)s (built-ins: %(known)s)",
+            scheme_id=repr(scheme_id),
+            known=known,
+        ) from None
 
 
 def renamed(scheme: Scheme, scheme_id: str, name: str, version: int = 1) -> Scheme:
