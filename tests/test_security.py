@@ -44,6 +44,7 @@ def _every_get_address(app: Flask, client: FlaskClient) -> list[str]:
     assert saved.status_code == 302
     values = {"number": 1, "scheme_id": 1, "filename": "css/app.css", "key": "nope"}
     values |= {"player_id": 1, "first": 1, "second": 2}  # the roster: Ada and Ben
+    values["code"] = "fr"  # the language switch
     addresses = []
     for rule in app.url_map.iter_rules():
         if "GET" not in rule.methods:

@@ -64,6 +64,11 @@ def activate(language: Language, locale: str = "en") -> None:
     _locale.set(locale)
 
 
+def active() -> Language:
+    """The active language (English unless :func:`speaking` or :func:`activate` chose)."""
+    return _active.get()
+
+
 def active_locale() -> str:
     """The locale code of the active language ("en", "fr")."""
     return _locale.get()
@@ -105,6 +110,18 @@ class Message:
         return escape(self.render(), quote=True)
 
 
+class Word(str):
+    """A built-in name (a scheme's): compares, hashes and is stored as its English self,
+    and a page (Jinja's ``__html__``) prints it in the reader's language."""
+
+    __slots__ = ()
+
+    def __html__(self) -> str:
+        from html import escape
+
+        return escape(word(str(self)), quote=True)
+
+
 Text = str | Message
 """What the rules hand a reader: plain text (a name someone typed) or a Message."""
 
@@ -127,6 +144,16 @@ def N_(text: str) -> str:  # noqa: N802  (gettext's own name for the marker)
 def word(text: str) -> str:
     """``text`` (a marked literal or a built-in name) in the active language, now."""
     return _active.get().gettext(text) if text else text
+
+
+def say(msgid: str, /, **params: object) -> str:
+    """A translatable message rendered now, in the active language (extracted)."""
+    return Message(msgid, params).render()
+
+
+def say_n(singular: str, plural: str, count: int, /, **params: object) -> str:
+    """A translatable plural message rendered now, in the active language (extracted)."""
+    return Message(singular, params, plural, count).render()
 
 
 def render(value: object, language: Language | None = None) -> str:

@@ -149,3 +149,10 @@ def m005_roster(db: Database) -> None:
     db.execute(
         f"CREATE TRIGGER IF NOT EXISTS roster_seats AFTER INSERT ON sessions BEGIN {link} END"
     )
+
+
+@migrations()
+def m008_session_language(db: Database) -> None:
+    """A session's own language (its sheet and pad are printed in it); NULL: English."""
+    if "language" not in db.table("sessions").columns_dict:
+        db.table("sessions").add_column("language", str)

@@ -20,7 +20,7 @@ from typing import Any, Generic, TypeVar
 from sqlite_utils import Database
 
 from barbu_scorer.scoring.errors import ScoringError
-from barbu_scorer.scoring.messages import msg
+from barbu_scorer.scoring.messages import active_locale, msg
 from barbu_scorer.store.keys import hash_key, new_id, now
 from barbu_scorer.store.reads import format_of, read_session
 
@@ -143,6 +143,7 @@ def insert_session(
                 "scheme": _json(scheme),
                 "first_declarer": first,
                 "version": 1,
+                "language": active_locale(),  # the scorer's (the request's) language
             }
         )
         for number, data in enumerate(entries, start=1):

@@ -28,7 +28,7 @@ from barbu_scorer.scoring.barbu.schemes import (
     builtin,
 )
 from barbu_scorer.scoring.errors import refused
-from barbu_scorer.scoring.messages import Text, msg
+from barbu_scorer.scoring.messages import Text, Word, msg
 from barbu_scorer.scoring.text import MAX_FIGURE, MAX_VERSION, check_int, check_label
 
 CHOICES: dict[str, tuple[Any, ...]] = {
@@ -211,6 +211,8 @@ def scheme_from_dict(data: Mapping[str, Any]) -> Scheme:
         raise refused("scheme: must be a built-in's id, a saved scheme's name or an object")
     base = _base(data)
     name = check_label(data.get("name", base.name), MAX_NAME, msg("scheme: the name"))
+    if any(name == b.name for b in BUILTINS.values()):
+        name = Word(name)  # a built-in's copy: its name is printed in the reader's language
     players = _int(data.get("players", base.players), msg("players"), MIN_PLAYERS, MAX_PLAYERS)
     pack = _pack(data, base)
     left_out = _left_out(data, base, pack, players)

@@ -15,7 +15,7 @@ from barbu_scorer.scoring.barbu.contracts import (
     default_shares,
 )
 from barbu_scorer.scoring.errors import refused
-from barbu_scorer.scoring.messages import word
+from barbu_scorer.scoring.messages import N_, Word, word
 
 DoubleTargets = Literal["anyone", "declarer"]
 Redouble = Literal["free", "cover"]
@@ -186,34 +186,34 @@ _BRADER_VALUES = {
 BUILTINS: dict[str, Scheme] = {
     s.id: s
     for s in (
-        make_scheme("tournament", "Tournament Barbu"),
+        make_scheme("tournament", Word(N_("Tournament Barbu"))),
         make_scheme(
             "ravage_city",
-            "Tournament with Ravage City",
+            Word(N_("Tournament with Ravage City")),
             contracts=(*TOURNAMENT_CONTRACTS, "ravage_city"),
         ),
         make_scheme(
             "brader",
-            "Mark Brader's values",
+            Word(N_("Mark Brader's values")),
             contracts=(*TOURNAMENT_CONTRACTS, "ravage_city"),
             values=_BRADER_VALUES,
             awards=(40, 20, 0, -20),
         ),
         make_scheme(
             "kh15_dom40",
-            "K♥ -15, Dominoes 40",
+            Word(N_("K♥ -15, Dominoes 40")),
             values={"no_king_of_hearts": {"king": -15}},
             awards=(40, 20, 10, -10),
         ),
         make_scheme(
             "dom30_kh15",
-            "Dominoes 30, K♥ -15",
+            Word(N_("Dominoes 30, K♥ -15")),
             values={"no_king_of_hearts": {"king": -15}},
             awards=(30, 20, 10, 0),
         ),
         make_scheme(
             "french_classic",
-            "French classic (fixed order, no doubling)",
+            Word(N_("French classic (fixed order, no doubling)")),
             contracts=(
                 "no_tricks",
                 "no_hearts",
@@ -227,8 +227,8 @@ BUILTINS: dict[str, Scheme] = {
             doubling=False,
             quota=0,
         ),
-        make_scheme("no_dominoes", "No Dominoes", contracts=(*NEGATIVES, "trumps")),
-        make_scheme("no_trumps", "No Trumps", contracts=(*NEGATIVES, "dominoes")),
+        make_scheme("no_dominoes", Word(N_("No Dominoes")), contracts=(*NEGATIVES, "trumps")),
+        make_scheme("no_trumps", Word(N_("No Trumps")), contracts=(*NEGATIVES, "dominoes")),
     )
 }
 

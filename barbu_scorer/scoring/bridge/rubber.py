@@ -7,7 +7,7 @@ from typing import Literal, TypeGuard
 
 from barbu_scorer.scoring.bridge.partscore import LAW_80, PartscoreRule, partscore_bonuses
 from barbu_scorer.scoring.errors import refused
-from barbu_scorer.scoring.messages import Text, msg
+from barbu_scorer.scoring.messages import N_, Message, Text, msg
 
 Side = Literal["NS", "EW"]
 Strain = Literal["C", "D", "H", "S", "NT"]
@@ -16,7 +16,7 @@ Line = Literal["above", "below"]
 SIDES: tuple[Side, ...] = ("NS", "EW")
 STRAINS: tuple[Strain, ...] = ("C", "D", "H", "S", "NT")
 SIDE_NAMES: dict[Side, str] = {"NS": "N-S", "EW": "E-W"}
-DOUBLED_RULE = "doubled must be 0 (undoubled), 1 (doubled) or 2 (redoubled)"
+DOUBLED_RULE = N_("doubled must be 0 (undoubled), 1 (doubled) or 2 (redoubled)")
 
 LEVELS = (1, 2, 3, 4, 5, 6, 7)
 TRICKS = 13  # in a deal
@@ -132,16 +132,17 @@ class Contract:
     honours: Honours | None = None
 
     def __post_init__(self) -> None:
+        level, seat = self.level, self.declarer
         rules = (
-            (within(self.level, 1, 7), "the level must be a whole number from 1 to 7", self.level),
-            (self.strain in STRAINS, "the strain must be one of C, D, H, S, NT", self.strain),
-            (within(self.declarer, 0, 3), "the declarer must be a seat from 0 to 3", self.declarer),
+            (within(level, 1, 7), N_("the level must be a whole number from 1 to 7"), level),
+            (self.strain in STRAINS, N_("the strain must be one of C, D, H, S, NT"), self.strain),
+            (within(seat, 0, 3), N_("the declarer must be a seat from 0 to 3"), seat),
             (within(self.doubled, 0, 2), DOUBLED_RULE, self.doubled),
-            (within(self.tricks, 0, TRICKS), "the tricks taken must be 0 to 13", self.tricks),
+            (within(self.tricks, 0, TRICKS), N_("the tricks taken must be 0 to 13"), self.tricks),
         )
         for kept, rule, value in rules:
             if not kept:
-                raise refused("%(rule)s, not %(value)s", rule=rule, value=shown(value))
+                raise refused("%(rule)s, not %(value)s", rule=Message(rule), value=shown(value))
         if self.honours is not None and not isinstance(self.honours, Honours):
             raise refused("honours must name a side and 100 or 150 points")
         if self.honours is not None and self.strain == "NT" and self.honours.points != 150:

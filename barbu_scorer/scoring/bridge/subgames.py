@@ -97,15 +97,15 @@ class BarbuResult:
             value = getattr(self, name)
             if name in needed and value is None:
                 raise refused(
-                    "a %(SUBGAME_NAMES_self_subga)s deal needs %(name)s",
-                    SUBGAME_NAMES_self_subga=SUBGAME_NAMES[self.subgame],
+                    "a %(subgame)s deal needs %(name)s",
+                    subgame=Message(SUBGAME_NAMES[self.subgame]),
                     name=repr(name),
                 )
             if name not in needed and value is not None:
                 raise refused(
-                    "%(name)s does not belong to a %(SUBGAME_NAMES_self_subga)s deal",
+                    "%(name)s does not belong to a %(subgame)s deal",
                     name=repr(name),
-                    SUBGAME_NAMES_self_subga=SUBGAME_NAMES[self.subgame],
+                    subgame=Message(SUBGAME_NAMES[self.subgame]),
                 )
         if self.king_of_hearts is not None:
             require_side(self.king_of_hearts, msg("the side that took the K♥"))

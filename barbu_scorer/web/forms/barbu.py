@@ -17,6 +17,7 @@ from barbu_scorer.scoring.barbu.hands import (
     COUNT_KEYS,
     FACT_KEYS,
     SEAT_KEYS,
+    WORDS,
     count_total,
     fill_implied,
     finishers_to_tap,
@@ -24,6 +25,7 @@ from barbu_scorer.scoring.barbu.hands import (
 )
 from barbu_scorer.scoring.barbu.schemes import MAX_PLAYERS, MIN_PLAYERS, Scheme
 from barbu_scorer.scoring.errors import refused
+from barbu_scorer.scoring.messages import Message, msg
 from barbu_scorer.web.forms.common import VersionForm, player_names_field, session_name_field
 
 
@@ -59,11 +61,14 @@ def _counts(form: MultiDict[str, str], key: str, players: int, total: int) -> li
     return fill_implied([_int(form.get(f"{key}-{seat}")) for seat in range(players)], key, total)
 
 
-def _seats(values: Sequence[Any]) -> str:
+def _seats(values: Sequence[Any]) -> Message:
     """The seats still blank, as a message names them ("seat 1 and seat 3"; the page
     turns seats into names)."""
-    blank = [f"seat {s}" for s, v in enumerate(values) if v is None]
-    return blank[0] if len(blank) == 1 else ", ".join(blank[:-1]) + " and " + blank[-1]
+    blank = [msg("seat %(seat)s", seat=s) for s, v in enumerate(values) if v is None]
+    if len(blank) == 1:
+        return blank[0]
+    some = Message(", ".join(str(b) for b in blank[:-1]))
+    return msg("%(first)s and %(second)s", first=some, second=blank[-1])
 
 
 def _seat_fact(form: MultiDict[str, str], key: str, tricks: int) -> int:
@@ -86,8 +91,11 @@ def _seat_fact(form: MultiDict[str, str], key: str, tricks: int) -> int:
         raise refused(
             "who took trick %(tricks_1)s and trick %(tricks)s?", tricks_1=tricks - 1, tricks=tricks
         )
-    card = {"king_of_hearts": "K♥", "ace_of_hearts": "A♥"}.get(key, key.replace("_", " "))
-    raise refused("who took the %(card)s?", card=card)
+    if key == "king_of_hearts":
+        raise refused("who took the K♥?")
+    if key == "ace_of_hearts":
+        raise refused("who took the A♥?")
+    raise refused("who took the %(card)s?", card=key.replace("_", " "))
 
 
 def posted_doubles(form: MultiDict[str, str]) -> list[Double]:
@@ -123,9 +131,7 @@ def hand_entry(form: MultiDict[str, str], scheme: Scheme, contract: str) -> dict
     if form.get("mode") == "raw":
         entry["raw"] = [_int(form.get(f"raw-{seat}")) for seat in range(n)]
         if None in entry["raw"]:
-            raise refused(
-                "type the raw score of %(seats_entry_raw)s", seats_entry_raw=_seats(entry["raw"])
-            )
+            raise refused("type the raw score of %(seats)s", seats=_seats(entry["raw"]))
         return entry
     facts: dict[str, Any] = {}
     for key in FACT_KEYS.get(contract, ()):
@@ -133,9 +139,9 @@ def hand_entry(form: MultiDict[str, str], scheme: Scheme, contract: str) -> dict
             counts = _counts(form, key, n, count_total(scheme, key))
             if None in counts:
                 raise refused(
-                    "how many %(key)s did %(seats_counts)s take?",
-                    key=key,
-                    seats_counts=_seats(counts),
+                    "how many %(key)s did %(seats)s take?",
+                    key=Message(WORDS[key]),
+                    seats=_seats(counts),
                 )
             facts[key] = counts
         elif key in SEAT_KEYS:
@@ -144,7 +150,7 @@ def hand_entry(form: MultiDict[str, str], scheme: Scheme, contract: str) -> dict
             order = [_int(form.get(f"order-{pos}")) for pos in range(finishers_to_tap(n))]
             if None in order:
                 place = ORDINALS[order.index(None)]
-                raise refused("who finished %(place)s? (the last is implied)", place=place)
+                raise refused("who finished %(place)s? (the last is implied)", place=Message(place))
             facts["order"] = order
         elif key == "most_cards":
             facts["most_cards"] = [_int(s) for s in form.getlist("most_cards")]

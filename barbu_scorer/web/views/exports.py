@@ -22,7 +22,9 @@ from barbu_scorer.games import Game, Stored, game_of_document, import_document, 
 from barbu_scorer.paper.exports import document_json
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.text import read_json
+from barbu_scorer.store.language import session_language
 from barbu_scorer.web.db import get_db
+from barbu_scorer.web.language import in_language
 from barbu_scorer.web.pdf_cache import Busy, PdfCache
 from barbu_scorer.web.views.access import remember, scheme_lookup
 
@@ -103,15 +105,18 @@ def sheet_response(session_id: str) -> Response:
     game, stored = _found_or_404(session_id)
     paper = paper_arg()
     cache = current_app.extensions.setdefault("barbu_pdf_cache", PdfCache())
+    language = session_language(get_db(), session_id)  # the sheet speaks the session's
     key = (session_id, stored.version, stored.name, stored.created, paper.casefold(), game.format)
-    try:
-        pdf = cache.get(
-            session_id,
-            key,
-            lambda: game.pdf(
+    key = (*key, language)
+
+    def printed() -> bytes:
+        with in_language(language):
+            return game.pdf(
                 stored.document(), stored.name or None, stored.created[:10], paper, True
-            ),
-        )
+            )
+
+    try:
+        pdf = cache.get(session_id, key, printed)
     except Busy:
         abort(503, description=_("Many sheets are being printed: try again in a moment."))
     response = Response(pdf, mimetype="application/pdf")
