@@ -234,3 +234,23 @@ def test_the_session_language_column_is_migrated(client: FlaskClient) -> None:
     assert session_language(db, session_id) == "fr"
     set_session_language(db, session_id, "klingon")
     assert session_language(db, session_id) == "en"
+
+
+def test_the_scorer_sets_the_sessions_language_in_the_menu(client: FlaskClient) -> None:
+    from barbu_scorer.store.db import connect
+    from barbu_scorer.store.language import session_language
+
+    session_id, key = _session(client, "fr", keyed=True).split()
+    refused = client.post(f"/s/{session_id}/language", data={"language": "en"})
+    assert refused.status_code == 403  # not the scorer
+    client.get(f"/s/{session_id}/k/{key}")
+    page = client.get(f"/s/{session_id}", headers={"Accept-Language": "fr"})
+    assert "Imprimer la feuille en anglais" in page.get_data(as_text=True)
+    answer = client.post(
+        f"/s/{session_id}/language", data={"language": "en", "next": f"/s/{session_id}"}
+    )
+    assert answer.status_code == 303 and answer.headers["Location"] == f"/s/{session_id}"
+    db = connect(client.application.config["DATABASE"])
+    assert session_language(db, session_id) == "en"
+    assert "No Tricks" in _sheet_text(client, session_id)
+    assert client.post("/s/nope/language", data={"language": "fr"}).status_code == 404

@@ -12,11 +12,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, Response, redirect, request
+from flask import Blueprint, Flask, Response, abort, flash, redirect, request
 from flask_babel import force_locale, get_locale
+from flask_babel import gettext as _
 
 from barbu_scorer.i18n import DEFAULT_LOCALE, LOCALES, locale_of, translations
 from barbu_scorer.scoring import messages
+from barbu_scorer.store.language import session_language, set_session_language
 
 COOKIE = "lang"
 COOKIE_AGE = 400 * 24 * 3600
@@ -73,13 +75,44 @@ def choose(code: str) -> Response:
     """The menu's switch: keep the language in a cookie and go back to the page (a
     language is no secret and changes nothing stored: a plain link does it)."""
     chosen = locale_of(code) or DEFAULT_LOCALE
-    back = request.args.get("next", "/")[:2000]
-    parts = urlsplit(back)
-    if parts.scheme or parts.netloc or not back.startswith("/") or back.startswith("//"):
-        back = "/"
-    response = redirect(back, 303)
+    response = redirect(_local(request.args.get("next")), 303)
     response.set_cookie(COOKIE, chosen, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
     return response
+
+
+def _local(target: str | None) -> str:
+    back = (target or "/")[:2000]
+    parts = urlsplit(back)
+    if parts.scheme or parts.netloc or not back.startswith("/") or back.startswith("//"):
+        return "/"
+    return back
+
+
+@bp.post("/s/<session_id>/language")
+def session_choice(session_id: str) -> Response:
+    """The scorer's menu: the language the session's sheet (or pad) is printed in."""
+    from barbu_scorer.web.db import get_db
+    from barbu_scorer.web.views.access import require_edit
+
+    found = get_db().execute("SELECT 1 FROM sessions WHERE id = ?", [session_id]).fetchone()
+    if found is None:
+        abort(404)
+    require_edit(session_id)
+    chosen = locale_of(request.form.get("language")) or DEFAULT_LOCALE
+    set_session_language(get_db(), session_id, chosen)
+    if chosen == "fr":
+        flash(_("The score sheet is now printed in French."), "status")
+    else:
+        flash(_("The score sheet is now printed in English."), "status")
+    return redirect(_local(request.form.get("next")), 303)
+
+
+def sheet_language() -> str | None:
+    """The language of the session this page is about, for the scorer's menu."""
+    from barbu_scorer.web.db import get_db
+
+    session_id = (request.view_args or {}).get("session_id")
+    return session_language(get_db(), session_id) if isinstance(session_id, str) else None
 
 
 def _english(_error: BaseException | None = None) -> None:
@@ -93,3 +126,4 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.add_template_global(LOCALES, "LOCALES")
     app.add_template_global(current, "current_language")
+    app.add_template_global(sheet_language, "sheet_language")
