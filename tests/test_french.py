@@ -254,3 +254,12 @@ def test_the_scorer_sets_the_sessions_language_in_the_menu(client: FlaskClient) 
     assert session_language(db, session_id) == "en"
     assert "No Tricks" in _sheet_text(client, session_id)
     assert client.post("/s/nope/language", data={"language": "fr"}).status_code == 404
+
+
+def test_figures_are_grouped_by_babel_in_french() -> None:
+    from barbu_scorer.present.format import num
+
+    assert num(1250).text == "+1250" and num(-20).text == "\u221220"
+    with messages.speaking(i18n.translations("fr"), "fr"):
+        assert num(1250).text == "+1\u202f250" and num(-1250).text == "\u22121\u202f250"
+        assert num(-20).text == "\u221220"

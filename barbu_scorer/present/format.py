@@ -35,8 +35,10 @@ def day(iso: str) -> str:
 
 
 def figure(value: int) -> str:
-    """A whole number as the reader's language groups it (Babel: ``1 250`` in French)."""
-    return format_decimal(value, locale=active_locale())
+    """A whole number as the reader's language groups it (Babel: ``1 250`` in French);
+    English keeps the app's ungrouped figures."""
+    locale = active_locale()
+    return str(value) if locale == "en" else format_decimal(value, locale=locale)
 
 
 def minute(stamp: str) -> str:
@@ -46,7 +48,8 @@ def minute(stamp: str) -> str:
 
 def num(value: int) -> Num:
     """A signed score with its sign for styling: ``+12`` pos, ``−6`` neg, ``0`` zero."""
-    return Num(value, signed(value), "pos" if value > 0 else "neg" if value < 0 else "zero")
+    text = signed(value) if abs(value) < 1000 else signed(value)[0] + figure(abs(value))
+    return Num(value, text, "pos" if value > 0 else "neg" if value < 0 else "zero")
 
 
 def segments(text: str, *, black: bool = False) -> tuple[Segment, ...]:
