@@ -11,8 +11,10 @@ from typing import Any
 
 from flask import Flask
 
+from barbu_scorer.i18n import translation_dir
 from barbu_scorer.resources import resource
 from barbu_scorer.web.extensions import babel, csrf
+from barbu_scorer.web.language import select_locale
 
 
 def _secret_key(instance: Path) -> str:
@@ -50,7 +52,7 @@ def create_app(
     )
     _configure(app, test_config)
     csrf.init_app(app)
-    babel.init_app(app)
+    babel.init_app(app, locale_selector=select_locale)
     _register(app)
     return app
 
@@ -72,6 +74,7 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
     app.config.from_mapping(
         DATABASE=str(instance / "barbu.db"),
         BABEL_DEFAULT_LOCALE="en",
+        BABEL_TRANSLATION_DIRECTORIES=translation_dir(),
         # A long session's exported document is well under 1 MB.
         MAX_CONTENT_LENGTH=1024 * 1024,
         MAX_DATABASE_BYTES=1024 * 1024 * 1024,
@@ -96,7 +99,7 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
 
 def _register(app: Flask) -> None:
     """The database's life, error pages, security headers, template globals, blueprints."""
-    from barbu_scorer.web import assets, db, security, sheets
+    from barbu_scorer.web import assets, db, language, security, sheets
     from barbu_scorer.web.links import base_url, external, qr_code
     from barbu_scorer.web.views import (
         api,
@@ -122,6 +125,7 @@ def _register(app: Flask) -> None:
     sheets.init_app(app)
     errors.init_app(app)
     security.init_app(app)
+    language.init_app(app)
     for helper in (external, base_url, qr_code):
         app.add_template_global(helper)
     for blueprint in (main, sessions, hands, api, exports, bridge, schemes, live, players, settle):

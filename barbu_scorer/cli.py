@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Any
 
 import click
 
-from barbu_scorer.scoring import ScoringError
+from barbu_scorer.scoring import ScoringError, messages
+from barbu_scorer.scoring.messages import say
 from barbu_scorer.scoring.text import read_json as parse_json
 from barbu_scorer.web.address import table_url, terminal_qr
 
@@ -25,14 +27,30 @@ def read_json(source: click.File) -> Any:
     try:
         return parse_json(source.read())  # type: ignore[attr-defined]
     except UnicodeDecodeError:
-        fail("not valid JSON: the file is not UTF-8 text")
+        fail(say("not valid JSON: the file is not UTF-8 text"))
     except ScoringError as error:
         fail(error.message)
 
 
+def _language(lang: str | None) -> str:
+    """--lang, else the environment's (LC_ALL, LC_MESSAGES, LANG), else English."""
+    from barbu_scorer.i18n import locale_of
+
+    for tag in (lang, *(os.environ.get(k) for k in ("LC_ALL", "LC_MESSAGES", "LANG"))):
+        found = locale_of(tag)
+        if found or (tag and tag == lang):
+            return found or "en"
+    return "en"
+
+
 @click.group()
-def main() -> None:
+@click.option("--lang", help="The language of the messages and the sheet: en or fr (else LANG).")
+def main(lang: str | None) -> None:
     """Score keeper for Barbu."""
+    from barbu_scorer.i18n import translations
+
+    chosen = _language(lang)
+    messages.activate(translations(chosen), chosen)
 
 
 @main.command()
@@ -117,8 +135,12 @@ def serve(
     found = problems(app.config["DATABASE"])
     if found:
         fail(
-            f"{app.config['DATABASE']} fails SQLite's integrity check ({found[0]}): "
-            "not serving it. Restore a backup with `barbu-scorer restore FILE`."
+            say(
+                "%(db)s fails SQLite's integrity check (%(found)s): not serving it. "
+                "Restore a backup with `barbu-scorer restore FILE`.",
+                db=app.config["DATABASE"],
+                found=found[0],
+            )
         )
     log_to_stderr()
     start_warming()  # WeasyPrint's first sheet is laid out now, not on the first tap
@@ -142,12 +164,12 @@ def serve(
 
 def _announce(public: str, reachable: bool, database: str) -> None:
     """Say where phones go: the address, its QR code, or why phones cannot reach it."""
-    click.echo(f"Barbu Scorer on {public}  (database: {database})")
+    click.echo(say("Barbu Scorer on %(url)s  (database: %(db)s)", url=public, db=database))
     if reachable:
-        click.echo(f"Phones on the same network: open {public} or scan this code.")
+        click.echo(say("Phones on the same network: open %(url)s or scan this code.", url=public))
         click.echo(terminal_qr(public), nl=False)
     else:
-        click.echo("Only this machine can open it (--host 0.0.0.0 to let phones in).")
+        click.echo(say("Only this machine can open it (--host 0.0.0.0 to let phones in)."))
     sys.stdout.flush()
 
 
@@ -186,7 +208,7 @@ def sheet(
         stdin = source in ("-", "<stdin>")
         output = "sheet.pdf" if stdin else str(Path(source).with_suffix(".pdf"))
         if Path(output).resolve() == Path(source).resolve():
-            fail(f"{source} already ends in .pdf: name the output with -o")
+            fail(say("%(source)s already ends in .pdf: name the output with -o", source=source))
     try:
         game = game_of_document(doc)
         computed = dict(game.compute(doc))  # scored once here, then printed as it is
@@ -201,8 +223,8 @@ def sheet(
     try:
         Path(output).write_bytes(pdf)
     except OSError as error:
-        fail(f"cannot write {output}: {error.strerror}")
-    click.echo(f"{output}: score sheet written", err=True)
+        fail(say("cannot write %(output)s: %(why)s", output=output, why=error.strerror))
+    click.echo(say("%(output)s: score sheet written", output=output), err=True)
 
 
 def _database(instance: str) -> Any:
@@ -234,7 +256,7 @@ def export_command(session_id: str, instance: str) -> None:
 
     doc = export_document(_database(instance), session_id)
     if doc is None:
-        fail(f"no session {session_id!r} in {instance}")
+        fail(say("no session %(id)s in %(instance)s", id=repr(session_id), instance=instance))
     click.echo(document_json(doc), nl=False)
 
 
@@ -252,9 +274,9 @@ def import_command(file: click.File, instance: str) -> None:
         session_id, key = import_document(db, doc, lambda name: scheme_store.find(db, name))
     except ScoringError as error:
         fail(str(error))
-    click.echo(f"imported session {session_id}")
-    click.echo(f"scorer link: /s/{session_id}/k/{key}")
-    click.echo(f"watch link:  /w/{session_id}")
+    click.echo(say("imported session %(id)s", id=session_id))
+    click.echo(say("scorer link: %(link)s", link=f"/s/{session_id}/k/{key}"))
+    click.echo(say("watch link:  %(link)s", link=f"/w/{session_id}"))
 
 
 # The commands that look after the stored data, in a module of their own.

@@ -11,6 +11,7 @@ import json
 import click
 
 from barbu_scorer.cli import INSTANCE_OPTION, _database, fail
+from barbu_scorer.scoring.messages import say, say_n
 
 
 @click.command("backup")
@@ -28,10 +29,10 @@ def backup_command(file: str | None, instance: str) -> None:
     try:
         backup(str(database), target)
     except FileNotFoundError:
-        fail(f"no database in {instance}")
+        fail(say("no database in %(instance)s", instance=instance))
     except (ValueError, OSError) as error:
-        fail(f"cannot write {target}: {error}")
-    click.echo(f"{target}: backup of {database} written")
+        fail(say("cannot write %(output)s: %(why)s", output=target, why=error))
+    click.echo(say("%(target)s: backup of %(db)s written", target=target, db=database))
 
 
 @click.command("restore")
@@ -47,10 +48,10 @@ def restore_command(file: str, instance: str) -> None:
     try:
         kept = restore(file, instance)
     except RestoreRefused as error:
-        fail(f"not restored: {error}")
-    click.echo(f"restored {file} into {Path(instance) / 'barbu.db'}")
+        fail(say("not restored: %(why)s", why=error))
+    click.echo(say("restored %(file)s into %(db)s", file=file, db=Path(instance) / "barbu.db"))
     if kept:
-        click.echo(f"the previous database is kept as {kept}")
+        click.echo(say("the previous database is kept as %(kept)s", kept=kept))
 
 
 @click.command("ratings")
@@ -71,4 +72,7 @@ def ratings_command(instance: str, as_json: bool) -> None:
         return
     for r in rows:
         mark = " *" if r.provisional else ""
-        click.echo(f"{r.place:>3}. {r.name}{mark}  {r.expected}  ({r.sessions} sessions)")
+        click.echo(
+            f"{r.place:>3}. {r.name}{mark}  {r.expected}  "
+            + say_n("(%(count)s session)", "(%(count)s sessions)", r.sessions)
+        )

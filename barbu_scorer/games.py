@@ -16,7 +16,7 @@ from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
 from barbu_scorer.scoring.bridge import document as bridge
 from barbu_scorer.scoring.bridge.deals import DEALS
 from barbu_scorer.scoring.envelope import bare
-from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.errors import refused
 from barbu_scorer.scoring.players import session_name
 
 if TYPE_CHECKING:
@@ -269,7 +269,7 @@ def import_document(db: Database, doc: Any, lookup: SchemeLookup | None = None) 
     Returns the new session's id and its edit key.
     """
     if not isinstance(doc, Mapping):
-        raise ScoringError("the document must be a JSON object")
+        raise refused("the document must be a JSON object")
     name = session_name(doc.get("name", ""))
     return game_of_document(doc).create(db, bare(doc), name, lookup)
 

@@ -37,3 +37,8 @@ def test_the_wheel_carries_templates_static_and_the_command(tmp_path: Path) -> N
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry_points).decode()
     assert "barbu-scorer = barbu_scorer.cli:main" in text
+    # The French catalogue is compiled by the build hook (hatch_build.py), never committed.
+    assert "barbu_scorer/translations/fr/LC_MESSAGES/messages.mo" in names
+    assert "barbu_scorer/translations/fr/LC_MESSAGES/messages.po" in names
+    mo = zipfile.ZipFile(wheel).read("barbu_scorer/translations/fr/LC_MESSAGES/messages.mo")
+    assert len(mo) > 1000 and b"Pas de plis" in mo

@@ -47,6 +47,7 @@ def _every_get_address(app: Flask, client: FlaskClient) -> list[str]:
     event = client.post("/api/events", json={"name": "Club", "players": PLAYERS}).get_json()
     client.get(event["links"]["director"])  # the director's pages answer too
     values |= {"event_id": event["id"]}
+    values["code"] = "fr"  # the language switch
     addresses = []
     for rule in app.url_map.iter_rules():
         if "GET" not in rule.methods:

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from barbu_scorer.paper.pdf import html_to_pdf, jinja_env
+from barbu_scorer.present.format import day
 from barbu_scorer.present.live import ended_line
 from barbu_scorer.present.pad import SEATS, build_pad
 from barbu_scorer.present.sheet import PAPERS
@@ -62,7 +63,7 @@ def computed_pad_html(
             pad=build_pad(computed),
             ended=ended_line(ended_after, "deal"),
             name=name,
-            date=date,
+            date=day(date) if date else date,
             seats=SEATS,
             stylesheet=STYLESHEET,
             paper=_paper(paper),

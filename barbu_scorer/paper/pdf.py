@@ -23,6 +23,7 @@ from barbu_scorer.present.sheet import build_sheet, sheet_of
 from barbu_scorer.present.sheet_model import Sheet
 from barbu_scorer.resources import resource
 from barbu_scorer.scoring.barbu.document import SchemeLookup
+from barbu_scorer.scoring.messages import active
 
 PARTIAL = "pdf/_sheet.html"
 PAGE = "pdf/sheet.html"
@@ -39,7 +40,12 @@ def jinja_env() -> Environment:
         extensions=["jinja2.ext.i18n"],
     )
     # newstyle, as Flask-Babel installs it: _("... %(n)s", n=...) escapes its arguments.
-    env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+    # The words are the active language's (scoring.messages.speaking): the session's own.
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda text: active().gettext(text),
+        ngettext=lambda one, many, n: active().ngettext(one, many, n),
+        newstyle=True,
+    )
     env.globals["signed"] = env.filters["signed"] = signed
     env.filters["bdi"], env.filters["bdi_join"] = bdi, bdi_join
     return env

@@ -35,12 +35,13 @@ from barbu_scorer.scoring.bridge.subgames import (
     subgames_left,
 )
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.messages import N_, word
 
 SUBGAME_LABELS: dict[Subgame, str] = {
-    "barbu": "Barbu (K♥)",
-    "hearts": "Hearts",
-    "last_two": "Last Two",
-    "queens": "Queens",
+    "barbu": N_("Barbu (K♥)"),
+    "hearts": N_("Hearts"),
+    "last_two": N_("Last Two"),
+    "queens": N_("Queens"),
 }
 
 
@@ -180,14 +181,15 @@ _SUBGAME_LIST = rf"(?:{_SUBGAME})(?:, (?:{_SUBGAME}))*"
 # Sub-game ids where the engine lists them ("chosen queens as dealer; barbu, last_two left",
 # "one of barbu, hearts, ..."); elsewhere "hearts" and "queens" are plain words.
 _SUBGAME_IDS = re.compile(
-    rf"\b{_SUBGAME_LIST}(?= left\b| as dealer\b)|(?<=one of ){_SUBGAME_LIST}\b"
+    rf"\b{_SUBGAME_LIST}(?= left\b| as dealer\b| comme donneur\b)"
+    rf"|(?<=one of ){_SUBGAME_LIST}\b|(?<=parmi ){_SUBGAME_LIST}\b|(?<=restent : ){_SUBGAME_LIST}\b"
 )
 
 
 def name_subgames(message: str) -> str:
     """A rule's message with sub-game ids turned into their names ("last_two": "Last Two")."""
     return _SUBGAME_IDS.sub(
-        lambda found: re.sub(_SUBGAME, lambda m: _NAMES[m.group(0)], found.group(0)),
+        lambda found: re.sub(_SUBGAME, lambda m: word(_NAMES[m.group(0)]), found.group(0)),
         message,
     )
 

@@ -3,7 +3,11 @@ initials, doubles, contract labels, values."""
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
+
+from babel.dates import format_date
+from babel.numbers import format_decimal
 
 from barbu_scorer.present.sheet_model import Contract, Num, Segment
 from barbu_scorer.scoring.barbu.cards import SUIT_SYMBOLS
@@ -12,9 +16,29 @@ from barbu_scorer.scoring.barbu.schemes import Scheme
 
 # The one signed-figure writer, shared with the rules' messages; handed on to the pages.
 from barbu_scorer.scoring.figures import signed as signed
+from barbu_scorer.scoring.messages import active_locale, say, word
 
 RED_SUITS = frozenset("♥♦")
 BLACK_SUITS = frozenset("♠♣")
+
+
+def day(iso: str) -> str:
+    """A date (ISO ``2025-03-14``) as the reader's language writes it: English keeps the
+    ISO form; French is Babel's long date (``14 mars 2025``). Not a date: as given."""
+    locale = active_locale()
+    if locale == "en":
+        return iso
+    try:
+        return format_date(datetime.date.fromisoformat(iso[:10]), "long", locale=locale)
+    except ValueError:
+        return iso
+
+
+def figure(value: int) -> str:
+    """A whole number as the reader's language groups it (Babel: ``1 250`` in French);
+    English keeps the app's ungrouped figures."""
+    locale = active_locale()
+    return str(value) if locale == "en" else format_decimal(value, locale=locale)
 
 
 def minute(stamp: str) -> str:
@@ -24,7 +48,8 @@ def minute(stamp: str) -> str:
 
 def num(value: int) -> Num:
     """A signed score with its sign for styling: ``+12`` pos, ``−6`` neg, ``0`` zero."""
-    return Num(value, signed(value), "pos" if value > 0 else "neg" if value < 0 else "zero")
+    text = signed(value) if abs(value) < 1000 else signed(value)[0] + figure(abs(value))
+    return Num(value, text, "pos" if value > 0 else "neg" if value < 0 else "zero")
 
 
 def segments(text: str, *, black: bool = False) -> tuple[Segment, ...]:
@@ -96,14 +121,14 @@ def contract_label(
     no rank under a fixed start shows the fixed 7♦ (the sheet does; the screen does not).
     """
     info = CATALOGUE.get(contract)
-    name = info.short if short and info is not None else scheme.name_of(contract)
+    name = word(info.short) if short and info is not None else scheme.name_of(contract)
     rank = start_rank or ""
     suit = SUIT_SYMBOLS.get(trump, "") if isinstance(trump, str) else ""
     if contract == "dominoes" and not rank and implied_start and scheme.dominoes_start == "fixed":
         suit, rank = "♦", "7"
     text = name
     if rank:
-        text += f" {rank}" if short else f" from {rank}"
+        text = f"{text} {rank}" if short else say("%(name)s from %(rank)s", name=name, rank=rank)
     if suit:
         text += suit if rank else f" {suit}"
     return Contract(contract, name, suit, suit in RED_SUITS, rank, text)
@@ -112,29 +137,27 @@ def contract_label(
 def values_text(scheme: Scheme, contract: str) -> str:
     """A contract's values in a few words: ``−2 a heart, A♥ −6``."""
     if scheme.custom_contract(contract) is not None:
-        return "entered as raw scores"
-    v = scheme.values.get(contract, {})
-
-    def f(value: int) -> str:
-        return num(value).text
-
+        return say("entered as raw scores")
+    v = {key: num(value).text for key, value in scheme.values.get(contract, {}).items()}
     if contract in ("no_tricks", "trumps"):
-        return f"{f(v['trick'])} a trick"
+        return say("%(trick)s a trick", **v)
     if contract == "no_queens":
-        return f"{f(v['queen'])} a queen"
+        return say("%(queen)s a queen", **v)
     if contract == "no_last_two":
-        return f"{f(v['penultimate'])}, last trick {f(v['last'])}"
+        return say("%(penultimate)s, last trick %(last)s", **v)
     if contract == "no_hearts":
-        return f"{f(v['heart'])} a heart, A♥ {f(v['ace'])}"
+        return say("%(heart)s a heart, A♥ %(ace)s", **v)
     if contract == "no_king_of_hearts":
-        return f"K♥ {f(v['king'])}"
+        return say("K♥ %(king)s", **v)
     if contract == "dominoes":
-        return " ".join(f(a) for a in scheme.awards) + " by place"
+        return say("%(awards)s by place", awards=" ".join(num(a).text for a in scheme.awards))
     if contract == "ravage_city":
-        ties = " / ".join(f(s) for s in scheme.shares[1:])
-        return f"{f(scheme.shares[0])} longest suit; ties {ties}"
+        ties = " / ".join(num(s).text for s in scheme.shares[1:])
+        return say(
+            "%(whole)s longest suit; ties %(ties)s", whole=num(scheme.shares[0]).text, ties=ties
+        )
     if contract == "salad":
-        return "the five negatives at once"
+        return say("the five negatives at once")
     return ""
 
 
@@ -142,18 +165,26 @@ def rules_text(scheme: Scheme) -> tuple[str, ...]:
     """The scheme's options that change the arithmetic, one short sentence each."""
     rules = []
     if not scheme.doubling:
-        rules.append("No doubling.")
+        rules.append(say("No doubling."))
     elif scheme.double_targets == "declarer":
-        rules.append("Doubles on the declarer only.")
+        rules.append(say("Doubles on the declarer only."))
     if scheme.quota and scheme.doubling:
-        line = f"Quota: each player doubles the declarer {scheme.quota}× a block"
         if scheme.quota_penalty:
-            line += f"; {scheme.quota_penalty} a missing double to the declarer"
-        rules.append(line + ".")
+            line = say(
+                "Quota: each player doubles the declarer %(quota)s× a block; "
+                "%(penalty)s a missing double to the declarer.",
+                quota=scheme.quota,
+                penalty=scheme.quota_penalty,
+            )
+        else:
+            line = say(
+                "Quota: each player doubles the declarer %(quota)s× a block.", quota=scheme.quota
+            )
+        rules.append(line)
     if scheme.undoubled_settles:
-        rules.append("An undoubled negative is settled without play.")
+        rules.append(say("An undoubled negative is settled without play."))
     if scheme.order == "fixed":
-        rules.append("Contracts in a fixed order.")
+        rules.append(say("Contracts in a fixed order."))
     if scheme.chooser == "dealer":
-        rules.append("The dealer chooses.")
+        rules.append(say("The dealer chooses."))
     return tuple(rules)

@@ -14,8 +14,20 @@ from barbu_scorer.scoring.barbu.cards import ranks
 from barbu_scorer.scoring.barbu.hands import COUNT_KEYS, FACT_KEYS, count_total, finishers_to_tap
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.barbu.sessions import BlockQuota, roles
+from barbu_scorer.scoring.messages import N_, word
 
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th")
+ORDINALS = (
+    N_("1st"),
+    N_("2nd"),
+    N_("3rd"),
+    N_("4th"),
+    N_("5th"),
+    N_("6th"),
+    N_("7th"),
+    N_("8th"),
+    N_("9th"),
+    N_("10th"),
+)
 
 
 @dataclass(frozen=True)
@@ -221,7 +233,7 @@ def hand_page(
         fact_keys=FACT_KEYS.get(contract or "", ()),
         rows=doubling_rows(stored, number, contract, made) if contract else (),
         counts=count_boxes(scheme, players, contract, data) if contract else {},
-        places=tuple(enumerate(ORDINALS[: finishers_to_tap(scheme.players)])),
+        places=tuple(enumerate(word(o) for o in ORDINALS[: finishers_to_tap(scheme.players)])),
         penultimate=scheme.tricks - 1,
         last=scheme.tricks,
         ranks=tuple(ranks(scheme.pack)),

@@ -11,8 +11,9 @@ from barbu_scorer.scoring.barbu.schemes import BUILTINS
 from barbu_scorer.scoring.league.rating import Rating, ranking
 from barbu_scorer.scoring.league.settle import Payment
 from barbu_scorer.scoring.league.stats import HeadToHead, Mean, Moment, PlayerStats, Tally
+from barbu_scorer.scoring.messages import N_, say, word
 
-ANONYMOUS = "a deleted player"
+ANONYMOUS = N_("a deleted player")
 
 
 def average(mean: Mean) -> str:
@@ -31,7 +32,14 @@ def share(part: int, whole: int) -> str:
 
 def rate(tally: Tally) -> str:
     """How often doubles gained: "3 of 5 (60%)"."""
-    return f"{tally.won} of {tally.laid} ({share(tally.won, tally.laid)})" if tally.laid else "–"
+    if not tally.laid:
+        return "–"
+    return say(
+        "%(won)s of %(laid)s (%(share)s)",
+        won=tally.won,
+        laid=tally.laid,
+        share=share(tally.won, tally.laid),
+    )
 
 
 @dataclass(frozen=True)
@@ -90,11 +98,13 @@ def player_view(stats: PlayerStats, names: Mapping[int | None, str]) -> dict[str
         "by_scheme": [(name, average(m), m.count) for name, m in stats.final_by_scheme.items()],
         "contracts": _contracts(stats),
         "doubling_net": signed(stats.doubling_net),
-        "business": [(names.get(who, ANONYMOUS), signed(value)) for who, value in business],
+        "business": [(names.get(who, word(ANONYMOUS)), signed(value)) for who, value in business],
         "doubles": rate(stats.doubles),
         "doubles_net": signed(stats.doubles.net),
         "redoubles": rate(stats.redoubles),
-        "quota": f"{stats.quota_met} met, {stats.quota_missed} missed",
+        "quota": say(
+            "%(met)s met, %(missed)s missed", met=stats.quota_met, missed=stats.quota_missed
+        ),
         "best_session": _moment(stats.best_session),
         "worst_session": _moment(stats.worst_session),
         "recent": [_moment(m) for m in reversed(stats.trend[-10:])],
@@ -133,7 +143,7 @@ def ranking_rows(rated: Mapping[int, Rating], names: Mapping[int, str]) -> list[
         RankRow(
             place,
             who,
-            names.get(who, ANONYMOUS),
+            names.get(who, word(ANONYMOUS)),
             f"{r.rating:+.3f}".replace("-", "\u2212"),
             signed(round(r.expected(tournament))),
             r.sessions,
@@ -153,7 +163,12 @@ def money(cents: int) -> str:
 def payment_lines(payments: list[Payment], names: Mapping[int, str]) -> list[str]:
     """ "Ben pays Ada 4.20", one line a payment."""
     return [
-        f"{names.get(p.payer, ANONYMOUS)} pays {names.get(p.payee, ANONYMOUS)} {money(p.cents)}"
+        say(
+            "%(payer)s pays %(payee)s %(money)s",
+            payer=names.get(p.payer, word(ANONYMOUS)),
+            payee=names.get(p.payee, word(ANONYMOUS)),
+            money=money(p.cents),
+        )
         for p in payments
     ]
 
@@ -189,7 +204,7 @@ def stats_json(stats: PlayerStats, names: Mapping[int | None, str]) -> dict[str,
         "redoubles": dict(stats.redoubles.__dict__),
         "doubling_net": stats.doubling_net,
         "business": [
-            {"player": who, "name": names.get(who, ANONYMOUS), "net": value}
+            {"player": who, "name": names.get(who, word(ANONYMOUS)), "net": value}
             for who, value in stats.business.items()
         ],
         "quota": {"met": stats.quota_met, "missed": stats.quota_missed},

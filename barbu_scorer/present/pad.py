@@ -18,6 +18,7 @@ from barbu_scorer.present.sheet_model import Segment
 from barbu_scorer.scoring.bridge.deals import DEALS, lead
 from barbu_scorer.scoring.bridge.rubber import Points, side_of, trick_result
 from barbu_scorer.scoring.bridge.subgames import SUBGAME_NAMES, SUBGAMES
+from barbu_scorer.scoring.messages import N_, say, word
 
 SEATS = ("N", "E", "S", "W")
 SEAT_SIDES = tuple(side_of(seat) for seat in range(len(SEATS)))  # N-S, E-W, N-S, E-W
@@ -30,22 +31,22 @@ TAGS = {
     "hearts": "B ♥",
     "last_two": "B 12·13",
     "queens": "B Q",
-    "honours": "hon",
-    "slam": "slam",
-    "insult": "ins",
-    "rubber": "rubber",
-    "unfinished": "unfin",
+    "honours": N_("hon"),
+    "slam": N_("slam"),
+    "insult": N_("ins"),
+    "rubber": N_("rubber"),
+    "unfinished": N_("unfin"),
 }
 KIND_NAMES: dict[str, str] = {
-    "tricks": "trick score",
-    "overtricks": "overtricks",
-    "insult": "insult (for making a doubled contract)",
-    "slam": "slam bonus",
-    "undertricks": "undertricks",
-    "honours": "honours",
-    "rubber": "rubber bonus",
-    "unfinished": "unfinished rubber",
-    **{kind: f"barbu: {name}" for kind, name in SUBGAME_NAMES.items()},
+    "tricks": N_("trick score"),
+    "overtricks": N_("overtricks"),
+    "insult": N_("insult (for making a doubled contract)"),
+    "slam": N_("slam bonus"),
+    "undertricks": N_("undertricks"),
+    "honours": N_("honours"),
+    "rubber": N_("rubber bonus"),
+    "unfinished": N_("unfinished rubber"),
+    **{kind: "barbu: " + name for kind, name in SUBGAME_NAMES.items()},
 }
 
 
@@ -150,7 +151,7 @@ def vulnerability(vulnerable: Mapping[str, bool]) -> str:
 def contract_text(bridge: Mapping[str, Any] | None) -> str:
     """The contract as a player writes it: "4♠X W"; "passed out" when nobody bid."""
     if bridge is None:
-        return "passed out"
+        return say("passed out")
     doubled = ("", "X", "XX")[bridge.get("doubled", 0)]
     return f"{bridge['level']}{STRAINS[bridge['strain']]}{doubled} {SEATS[bridge['declarer']]}"
 
@@ -174,8 +175,11 @@ def result_text(bridge: Mapping[str, Any] | None) -> str:
 def figure(entry: Mapping[str, Any], deal: int) -> Figure:
     """A sheet entry of the document as the pad writes it."""
     kind = entry["kind"]
-    title = f"deal {deal}: {KIND_NAMES.get(kind, kind)}"
-    tag = segments(TAGS.get(kind, ""))
+    what = KIND_NAMES.get(kind, kind)
+    if kind in SUBGAME_NAMES:
+        what = say("barbu: %(name)s", name=word(SUBGAME_NAMES[kind]))
+    title = say("deal %(n)s: %(what)s", n=deal, what=word(what))
+    tag = segments(word(TAGS.get(kind, "")))
     return Figure(entry["points"], kind, deal, tag, title, kind in SUBGAMES, entry["line"])
 
 

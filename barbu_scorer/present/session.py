@@ -11,6 +11,7 @@ from barbu_scorer.present.format import contract_label, doubles_notation, short_
 from barbu_scorer.scoring.barbu import doubles as dbl
 from barbu_scorer.scoring.barbu.blocks import session_block_sums
 from barbu_scorer.scoring.barbu.sessions import ScoredHand, Session, ranking
+from barbu_scorer.scoring.messages import say, say_n
 
 
 @dataclass(frozen=True)
@@ -35,20 +36,21 @@ def quota_words(owed: int, hands_left: int) -> str:
     """What the quota still asks of a player, in the table's words."""
     where = dbl.standing(owed, hands_left)
     if where.state == "met":
-        return "quota met"
+        return say("quota met")
     if where.state == "short":
-        return f"cannot reach the quota any more: {where.short} short"
+        return say("cannot reach the quota any more: %(short)s short", short=where.short)
     if where.state == "must":
         if hands_left == 1:
-            return "must double on this hand"
+            return say("must double on this hand")
         if hands_left == 2:
-            return "must double on both remaining hands"
-        return f"must double on all {hands_left} remaining hands"
-    owes = plural(owed, "double", "doubles")
-    return f"owes {owes}, {plural(hands_left, 'hand', 'hands')} left"
+            return say("must double on both remaining hands")
+        return say("must double on all %(n)s remaining hands", n=hands_left)
+    owes = say_n("%(count)s double", "%(count)s doubles", owed)
+    left = say_n("%(count)s hand left", "%(count)s hands left", hands_left)
+    return say("owes %(owes)s, %(left)s", owes=owes, left=left)
 
 
-_SEAT = re.compile(r"\bseat (\d+)\b")
+_SEAT = re.compile(r"\b(?:seat|siège) (\d+)\b")  # the rules' words, English and French
 
 
 def name_seats(message: str, players: Sequence[str]) -> str:

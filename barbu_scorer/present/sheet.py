@@ -8,6 +8,7 @@ from typing import Any
 
 from barbu_scorer.present.format import (
     contract_label,
+    day,
     doubles_notation,
     num,
     rules_text,
@@ -32,6 +33,7 @@ from barbu_scorer.scoring.barbu.document import SchemeLookup, resolve_scheme
 from barbu_scorer.scoring.barbu.scheme_checks import block_total
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.barbu.sessions import ranking
+from barbu_scorer.scoring.messages import say
 
 PAPERS: dict[str, str] = {"a4": "A4", "letter": "letter"}
 
@@ -204,9 +206,11 @@ def sheet_of(
     hands = computed["hands"]
     standings = _standings(players, computed["totals"], computed["winners"])
     version = "" if isinstance(computed["scheme"], str) else f" · version {scheme.version}"
+    if version:
+        version = say(" · version %(n)s", n=scheme.version)
     return Sheet(
-        title=(name or "").strip() or "Barbu session",
-        date=(date or "").strip() or datetime.date.today().isoformat(),
+        title=(name or "").strip() or say("Barbu session"),
+        date=day((date or "").strip() or datetime.date.today().isoformat()),
         paper=paper_size,
         orientation=orientation,
         layout=layout,

@@ -2,27 +2,50 @@
 
 from __future__ import annotations
 
+from barbu_scorer.scoring.messages import Message, msg
+
 
 class ScoringError(ValueError):
     """A rule was broken; the message is one a scorer can act on.
 
-    ``hand`` is the 1-based hand (or deal) number when the error belongs to one; ``unit``
-    is what the game calls it in ``str()``: "hand" (Barbu) or "deal" (Barbu Bridge).
+    ``message`` is a :class:`Message` (a message id and its parameters, rendered in the
+    reader's language) or plain text. ``hand`` is the 1-based hand (or deal) number when
+    the error belongs to one; ``unit`` is what the game calls it in ``str()``: "hand"
+    (Barbu) or "deal" (Barbu Bridge). ``str(error)`` is English unless a language is
+    active (:func:`barbu_scorer.scoring.messages.speaking`).
     """
 
-    def __init__(self, message: str, hand: int | None = None, *, unit: str = "hand") -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(
+        self, message: str | Message, hand: int | None = None, *, unit: str = "hand"
+    ) -> None:
+        self.text = message if isinstance(message, Message) else Message(message)
+        super().__init__(self.text.msgid)
         self.hand = hand
         self.unit = unit
 
-    def __str__(self) -> str:
+    @property
+    def message(self) -> str:
+        """The message alone, in the active language."""
+        return self.text.render()
+
+    def full(self) -> Message:
+        """The whole message, its hand or deal included, as a Message."""
         if self.hand is None:
-            return self.message
-        return f"{self.unit} {self.hand}: {self.message}"
+            return self.text
+        if self.unit == "deal":
+            return msg("deal %(hand)s: %(message)s", hand=self.hand, message=self.text)
+        return msg("hand %(hand)s: %(message)s", hand=self.hand, message=self.text)
+
+    def __str__(self) -> str:
+        return self.full().render()
 
     def at(self, hand: int) -> ScoringError:
         """The same error, attributed to a hand (keeps an existing attribution and the unit)."""
         if self.hand is not None:
             return self
-        return ScoringError(self.message, hand, unit=self.unit)
+        return ScoringError(self.text, hand, unit=self.unit)
+
+
+def refused(msgid: str, /, **params: object) -> ScoringError:
+    """``ScoringError(msg(msgid, **params))``: a refusal with a translatable message."""
+    return ScoringError(msg(msgid, **params))

@@ -10,7 +10,8 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.errors import refused
+from barbu_scorer.scoring.messages import Message, msg
 from barbu_scorer.scoring.text import check_label
 
 MAX_NAME_LENGTH = 40
@@ -32,25 +33,28 @@ def same_name(first: str, second: str) -> bool:
     return name_key(first) == name_key(second)
 
 
-def _clash(names: Sequence[str]) -> str:
+def _clash(names: Sequence[str]) -> Message | None:
     for later, name in enumerate(names):
         for earlier in names[:later]:
             if same_name(earlier, name):
-                return f"{earlier}, twice" if earlier == name else f"{earlier} and {name}"
-    return ""
+                if earlier == name:
+                    return msg("%(name)s, twice", name=name)
+                return msg("%(first)s and %(second)s", first=earlier, second=name)
+    return None
 
 
 def player_names(names: Sequence[object], *, stored: bool = False) -> tuple[str, ...]:
     """The players' names stripped; a ScoringError for a blank, too long or repeated one
     (``stored``: names read back from the store, see ``check_label``)."""
     if not all(isinstance(name, str) and name.strip() for name in names):
-        raise ScoringError("players: every player needs a name")
+        raise refused("players: every player needs a name")
     stripped = tuple(
-        check_label(name, MAX_NAME_LENGTH, "players: each name", stored=stored) for name in names
+        check_label(name, MAX_NAME_LENGTH, msg("players: each name"), stored=stored)
+        for name in names
     )
     clash = _clash(stripped)
-    if clash:
-        raise ScoringError(f"players: two players have the same name: {clash}")
+    if clash is not None:
+        raise refused("players: two players have the same name: %(clash)s", clash=clash)
     return stripped
 
 
@@ -58,5 +62,8 @@ def session_name(value: object) -> str:
     """A session's name stripped ("" when none is given); a ScoringError when it is not
     some text of at most ``MAX_SESSION_NAME_LENGTH`` characters."""
     if not isinstance(value, str):
-        raise ScoringError(f"name: some text, at most {MAX_SESSION_NAME_LENGTH} characters")
-    return check_label(value.strip(), MAX_SESSION_NAME_LENGTH, "name", blank=True)
+        raise refused(
+            "name: some text, at most %(max_session_name_length)s characters",
+            max_session_name_length=MAX_SESSION_NAME_LENGTH,
+        )
+    return check_label(value.strip(), MAX_SESSION_NAME_LENGTH, msg("name"), blank=True)

@@ -14,7 +14,8 @@ import json
 import unicodedata
 from typing import Any
 
-from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.errors import refused
+from barbu_scorer.scoring.messages import Text, msg
 
 MAX_FIGURE = 10_000
 """The largest size of any figure a scheme holds: a value, an award, a share, a total."""
@@ -44,7 +45,7 @@ def _describe(char: str) -> str:
 
 
 def check_label(
-    text: object, max_len: int, what: str, *, blank: bool = False, stored: bool = False
+    text: object, max_len: int, what: Text, *, blank: bool = False, stored: bool = False
 ) -> str:
     """``text`` stripped, when it is one line of plain text of at most ``max_len``
     characters (and not blank, unless ``blank``); else a ScoringError naming ``what``.
@@ -53,28 +54,42 @@ def check_label(
     written; a name stored before the character rule keeps working (the pages isolate it).
     """
     if not isinstance(text, str):
-        raise ScoringError(f"{what} must be some text")
+        raise refused("%(what)s must be some text", what=what)
     stripped = text.strip()
     if not stripped and not blank:
-        raise ScoringError(f"{what} must not be blank")
+        raise refused("%(what)s must not be blank", what=what)
     bad = None if stored else bad_character(stripped)
     if bad is not None:
-        raise ScoringError(
-            f"{what} must be one line of plain text, without line breaks, control or "
-            f"direction-changing characters (found {_describe(bad)})"
+        raise refused(
+            (
+                "%(what)s must be one line of plain text, without line breaks, control or "
+                "direction-changing characters (found %(describe_bad)s)"
+            ),
+            what=what,
+            describe_bad=_describe(bad),
         )
     if len(stripped) > max_len:
-        raise ScoringError(f"{what}: keep it to {max_len} characters")
+        raise refused("%(what)s: keep it to %(max_len)s characters", what=what, max_len=max_len)
     return stripped
 
 
-def check_int(value: object, what: str, low: int = -MAX_FIGURE, high: int = MAX_FIGURE) -> int:
+def check_int(value: object, what: Text, low: int = -MAX_FIGURE, high: int = MAX_FIGURE) -> int:
     """``value`` when it is a whole number from ``low`` to ``high``; else a ScoringError."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ScoringError(f"{what} must be a whole number, not {_short(value)}")
+        raise refused(
+            "%(what)s must be a whole number, not %(short_value)s",
+            what=what,
+            short_value=_short(value),
+        )
     if not low <= value <= high:
-        shown = f", not {value}" if abs(value) < 10**20 else ""
-        raise ScoringError(f"{what} must be between {low} and {high}{shown}")
+        shown = msg(", not %(value)s", value=value) if abs(value) < 10**20 else ""
+        raise refused(
+            "%(what)s must be between %(low)s and %(high)s%(shown)s",
+            what=what,
+            low=low,
+            high=high,
+            shown=shown,
+        )
     return value
 
 
@@ -98,13 +113,13 @@ def _check_parsed(data: Any) -> None:
     while todo:
         item, depth = todo.pop()
         if depth > MAX_DEPTH:
-            raise ScoringError("not valid JSON: nested too deeply")
+            raise refused("not valid JSON: nested too deeply")
         if isinstance(item, dict):
             todo.extend((part, depth + 1) for part in (*item.keys(), *item.values()))
         elif isinstance(item, list):
             todo.extend((part, depth + 1) for part in item)
         elif isinstance(item, str) and any(0xD800 <= ord(c) <= 0xDFFF for c in item):
-            raise ScoringError("not valid JSON text: it holds a lone surrogate (\\ud800...)")
+            raise refused("not valid JSON text: it holds a lone surrogate (\\ud800...)")
 
 
 def read_json(text: str | bytes) -> Any:
@@ -113,14 +128,17 @@ def read_json(text: str | bytes) -> Any:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise ScoringError(
-            f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
+        raise refused(
+            "not valid JSON: %(msg)s at line %(lineno)s column %(colno)s",
+            msg=error.msg,
+            lineno=error.lineno,
+            colno=error.colno,
         ) from None
     except UnicodeDecodeError:
-        raise ScoringError("not valid JSON: the text is not UTF-8") from None
+        raise refused("not valid JSON: the text is not UTF-8") from None
     except RecursionError:
-        raise ScoringError("not valid JSON: nested too deeply") from None
+        raise refused("not valid JSON: nested too deeply") from None
     except ValueError:  # a whole number past Python's 4,300 digits
-        raise ScoringError("not valid JSON: a number has too many digits") from None
+        raise refused("not valid JSON: a number has too many digits") from None
     _check_parsed(data)
     return data

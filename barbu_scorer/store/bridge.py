@@ -29,6 +29,7 @@ from barbu_scorer.scoring.bridge.document import (
 from barbu_scorer.scoring.bridge.partscore import UNFINISHED_PARTSCORE, PartscoreRule
 from barbu_scorer.scoring.bridge.written import ComputedBridge
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.messages import msg
 from barbu_scorer.store.rows import (
     Conflict,
     Game,
@@ -111,7 +112,7 @@ def load(db: Database, session_id: str) -> StoredBridge | None:
 def _canonical(deal: Mapping[str, Any], number: int, first_dealer: int) -> dict[str, Any]:
     """A deal as stored: read (so a wrong one names its number), then written back bare."""
     if not isinstance(deal, Mapping):  # an API body may be anything at all
-        raise ScoringError("a deal must be an object", number, unit="deal")
+        raise ScoringError(msg("a deal must be an object"), number, unit="deal")
     return deal_to_dict(deal_from_dict(dict(deal), number, first_dealer))
 
 

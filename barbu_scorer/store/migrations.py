@@ -191,6 +191,13 @@ def m007_events(db: Database) -> None:
     db.execute("CREATE INDEX IF NOT EXISTS event_tables_session ON event_tables (session_id)")
 
 
+@migrations()
+def m008_session_language(db: Database) -> None:
+    """A session's own language (its sheet and pad are printed in it); NULL: English."""
+    if "language" not in db.table("sessions").columns_dict:
+        db.table("sessions").add_column("language", str)
+
+
 def _keyed_link(sessions: str, players: str, created: str, session_id: str) -> str:
     """``_link_seats`` matching names by ``name_key`` (a Python function every connection
     registers, see ``store/db.py``) instead of SQLite's ASCII-only NOCASE."""

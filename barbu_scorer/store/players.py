@@ -16,7 +16,7 @@ from datetime import datetime
 from sqlite_utils import Database
 
 from barbu_scorer.scoring.barbu.document import FORMAT, session_to_dict
-from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.errors import ScoringError, refused
 from barbu_scorer.scoring.league.played import Played
 from barbu_scorer.scoring.players import name_key, player_names, same_name
 from barbu_scorer.store.rows import bump, log, now, writing
@@ -110,9 +110,12 @@ def _rewrite(db: Database, player_id: int, name_of_seat: dict[int, str] | str, w
         try:
             player_names(names)
         except ScoringError:
-            raise ScoringError(
-                f"a session already has a player called {names[seat]}: "
-                "pick another name (or merge the two players)"
+            raise refused(
+                (
+                    "a session already has a player called %(names_seat)s: pick another name (or "
+                    "merge the two players)"
+                ),
+                names_seat=names[seat],
             ) from None
         db.execute(
             "UPDATE sessions SET players = ? WHERE id = ?",
@@ -131,7 +134,9 @@ def rename(db: Database, player_id: int, name: str, who: str = "roster") -> Rost
             raise KeyError(player_id)
         other = by_name(db, clean)
         if other is not None and other.id != player_id:
-            raise ScoringError(f"{other.name} is already on the roster: merge the two instead")
+            raise refused(
+                "%(name)s is already on the roster: merge the two instead", name=other.name
+            )
         if clean != player.name:
             db.execute(
                 "UPDATE players SET name = ?, name_key = ? WHERE id = ?",
@@ -147,15 +152,17 @@ def merge(db: Database, keep_id: int, gone_id: int, who: str = "roster") -> Rost
     """Fold one player into another: the seats of ``gone_id`` become ``keep_id``'s (named
     as they are), and ``gone_id`` leaves the roster. Refused when both sat in one session."""
     if keep_id == gone_id:
-        raise ScoringError("pick two different players to merge")
+        raise refused("pick two different players to merge")
     with writing(db):
         keep, gone = get(db, keep_id), get(db, gone_id)
         if keep is None or gone is None:
             raise KeyError(gone_id if keep is not None else keep_id)
         shared = {s for s, _ in seats_of(db, keep_id)} & {s for s, _ in seats_of(db, gone_id)}
         if shared:
-            raise ScoringError(
-                f"{keep.name} and {gone.name} played in the same session: they are two people"
+            raise refused(
+                "%(name)s and %(name2)s played in the same session: they are two people",
+                name=keep.name,
+                name2=gone.name,
             )
         if not same_name(keep.name, gone.name):
             _rewrite(db, gone_id, keep.name, who)
@@ -209,6 +216,8 @@ def keep_date(db: Database, session_id: str, created: str) -> None:
     try:
         datetime.fromisoformat(created)
     except (TypeError, ValueError):
-        raise ScoringError(f"created: an ISO 8601 date and time, not {created!r}") from None
+        raise refused(
+            "created: an ISO 8601 date and time, not %(created)s", created=repr(created)
+        ) from None
     with writing(db):
         db.execute("UPDATE sessions SET created = ? WHERE id = ?", [created[:40], session_id])

@@ -20,6 +20,7 @@ from typing import Any, Generic, TypeVar
 from sqlite_utils import Database
 
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.messages import active_locale, msg
 from barbu_scorer.store.keys import hash_key, new_id, now
 from barbu_scorer.store.reads import format_of, read_session
 
@@ -147,6 +148,7 @@ def insert_session(
                 "scheme": _json(scheme),
                 "first_declarer": first,
                 "version": 1,
+                "language": active_locale(),  # the scorer's (the request's) language
             }
         )
         for number, data in enumerate(entries, start=1):
@@ -253,7 +255,9 @@ def replace_entry(
         if _stale(db, session_id, version):
             raise Stale(STALE)
         if not 1 <= number <= len(entries):
-            raise ScoringError(f"there is no such {game.noun} to correct", number, unit=game.noun)
+            raise ScoringError(
+                msg("there is no such %(noun)s to correct", noun=game.noun), number, unit=game.noun
+            )
         data = game.canonical(stored, number, entry)
         if entries[number - 1] == data:
             return  # the same figures: no new version, nothing in the history

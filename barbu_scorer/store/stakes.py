@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from sqlite_utils import Database
 
-from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.errors import refused
 from barbu_scorer.scoring.league.settle import MAX_STAKE_CENTS, ROUNDINGS
 from barbu_scorer.store.rows import now, writing
 
@@ -24,7 +24,7 @@ class Stake:
 def set_stake(db: Database, session_id: str, stake: Stake) -> None:
     """Give a session its stake (replacing any earlier one)."""
     if not 0 <= stake.cents <= MAX_STAKE_CENTS or stake.rounding not in ROUNDINGS:
-        raise ScoringError("stake: an amount per point and a rounding unit")
+        raise refused("stake: an amount per point and a rounding unit")
     with writing(db):
         db.execute(
             "INSERT OR REPLACE INTO stakes (session_id, cents, rounding) VALUES (?, ?, ?)",

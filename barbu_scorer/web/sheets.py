@@ -21,9 +21,11 @@ from flask import Flask, Response, abort, current_app, request
 from flask_babel import gettext as _
 
 from barbu_scorer.games import load
+from barbu_scorer.store.language import session_language
 from barbu_scorer.web.assets import fresh
 from barbu_scorer.web.cached import etag_of
 from barbu_scorer.web.db import get_db
+from barbu_scorer.web.language import in_language
 from barbu_scorer.web.pdf_cache import Busy, PdfCache
 
 KEY = "barbu_pdf_cache"
@@ -46,14 +48,21 @@ def sheet_job(
     if found is None:
         return None
     game, stored = found
-    key = (session_id, stored.version, stored.name, stored.created, paper.casefold(), game.format)
+    language = session_language(get_db(), session_id)  # the sheet speaks the session's
+    key = (session_id, stored.version, stored.name, stored.created, paper.casefold())
+    key = (*key, game.format, language)
     date = stored.created[:10]
-    if not finished_only:
-        return key, lambda: game.pdf(stored.document(), stored.name or None, date, paper)
     doc = stored.document()
-    if not doc.get("complete") and doc.get("ended_after") is None:
+    if finished_only and not doc.get("complete") and doc.get("ended_after") is None:
         return None
-    return key, lambda: game.pdf(doc, stored.name or None, date, paper)
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+
+    def render() -> bytes:
+        # Also from a background thread: the app's context gives the sheet its language.
+        with app.app_context(), in_language(language):
+            return game.pdf(doc, stored.name or None, date, paper)
+
+    return key, render
 
 
 def sheet_response(session_id: str) -> Response:

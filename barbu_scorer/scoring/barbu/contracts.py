@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from barbu_scorer.scoring.messages import N_
+
 NEGATIVES: tuple[str, ...] = (
     "no_tricks",
     "no_queens",
@@ -31,66 +33,69 @@ CATALOGUE: dict[str, ContractInfo] = {
     for info in (
         ContractInfo(
             "no_tricks",
-            "No Tricks",
-            "Tricks",
+            N_("No Tricks"),
+            N_("Tricks"),
             False,
-            "No trumps. Follow suit if you can; every trick costs.",
+            N_("No trumps. Follow suit if you can; every trick costs."),
         ),
         ContractInfo(
             "no_queens",
-            "No Queens",
-            "Queens",
+            N_("No Queens"),
+            N_("Queens"),
             False,
-            "No trumps. Play may stop once all four queens are taken.",
+            N_("No trumps. Play may stop once all four queens are taken."),
         ),
         ContractInfo(
             "no_last_two",
-            "No Last Two",
-            "Last two",
+            N_("No Last Two"),
+            N_("Last two"),
             False,
-            "No trumps. Only the last two tricks count: keep low cards for the end.",
+            N_("No trumps. Only the last two tricks count: keep low cards for the end."),
         ),
         ContractInfo(
             "no_hearts",
-            "No Hearts",
-            "Hearts",
+            N_("No Hearts"),
+            N_("Hearts"),
             False,
-            "Hearts may not be led unless you hold only hearts.",
+            N_("Hearts may not be led unless you hold only hearts."),
         ),
         ContractInfo(
             "no_king_of_hearts",
-            "No King of Hearts",
-            "K♥",
+            N_("No King of Hearts"),
+            N_("K♥"),
             False,
-            "Hearts may not be led unless you hold only hearts. Play stops when K♥ falls.",
+            N_("Hearts may not be led unless you hold only hearts. Play stops when K♥ falls."),
         ),
         ContractInfo(
             "trumps",
-            "Trumps",
-            "Trumps",
+            N_("Trumps"),
+            N_("Trumps"),
             True,
-            "If you can head the trick with a trump you must, overtrumping included.",
+            N_("If you can head the trick with a trump you must, overtrumping included."),
         ),
         ContractInfo(
             "dominoes",
-            "Dominoes",
-            "Dominoes",
+            N_("Dominoes"),
+            N_("Dominoes"),
             True,
-            "Open a suit with the starting rank or play next to its run; pass only if you cannot.",
+            N_(
+                "Open a suit with the starting rank or play next to its run; pass only if "
+                "you cannot."
+            ),
         ),
         ContractInfo(
             "ravage_city",
-            "Ravage City",
-            "Ravage",
+            N_("Ravage City"),
+            N_("Ravage"),
             False,
-            "No trumps. The most cards of any one suit costs; ties share it.",
+            N_("No trumps. The most cards of any one suit costs; ties share it."),
         ),
         ContractInfo(
             "salad",
-            "Salad",
-            "Salad",
+            N_("Salad"),
+            N_("Salad"),
             False,
-            "All five negatives at once. Hearts may not be led unless you hold only hearts.",
+            N_("All five negatives at once. Hearts may not be led unless you hold only hearts."),
         ),
     )
 }

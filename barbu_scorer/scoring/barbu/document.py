@@ -9,7 +9,8 @@ from barbu_scorer.scoring.barbu.computed import ComputedDocument, ComputedHand, 
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict, scheme_to_dict
 from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme
 from barbu_scorer.scoring.barbu.sessions import HandEntry, ScoredHand, Session, score_session
-from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.errors import ScoringError, refused
+from barbu_scorer.scoring.messages import msg
 from barbu_scorer.scoring.players import player_names
 
 FORMAT = "barbu-session/1"
@@ -31,34 +32,44 @@ def resolve_scheme(value: Any, lookup: SchemeLookup | None = None) -> Scheme:
             return BUILTINS[value]
         found = lookup(value) if lookup else None
         if found is None:
-            raise ScoringError(f"unknown scheme {value!r}")
+            raise refused("unknown scheme %(value)s", value=repr(value))
         return found
     if isinstance(value, Mapping):
         return scheme_from_dict(value)
-    raise ScoringError("scheme: a built-in's id, a saved scheme's name or a scheme object")
+    raise refused("scheme: a built-in's id, a saved scheme's name or a scheme object")
 
 
 def read_players(value: Any, scheme: Scheme, *, stored: bool = False) -> tuple[str, ...]:
     """The player names, checked against the scheme's player count and the name rule."""
     if not isinstance(value, list) or not all(isinstance(p, str) and p.strip() for p in value):
-        raise ScoringError("players: a list of names")
+        raise refused("players: a list of names")
     if len(value) != scheme.players:
-        raise ScoringError(f"{scheme.name} is for {scheme.players} players, not {len(value)}")
+        raise refused(
+            "%(name)s is for %(players)s players, not %(given)s",
+            name=scheme.name,
+            players=scheme.players,
+            given=len(value),
+        )
     return player_names(value, stored=stored)
 
 
 def read_hand(data: Any, number: int) -> HandEntry:
     """One hand's entry, checked for shape (the rules are checked when scored)."""
     if not isinstance(data, Mapping):
-        raise ScoringError("a hand must be an object", number)
+        raise ScoringError(msg("a hand must be an object"), number)
     unknown = set(data) - HAND_KEYS - COMPUTED_HAND_KEYS - {"raw"}
     if unknown:
         names = ", ".join(sorted(repr(key) for key in unknown))
-        raise ScoringError(f"unknown field(s) {names}", number)
+        raise ScoringError(msg("unknown field(s) %(names)s", names=names), number)
     if "number" in data and (isinstance(data["number"], bool) or data["number"] != number):
-        raise ScoringError(f"this is hand {number}, not {data['number']!r}", number)
+        raise ScoringError(
+            msg(
+                "this is hand %(number)s, not %(given)s", number=number, given=repr(data["number"])
+            ),
+            number,
+        )
     if "contract" not in data:
-        raise ScoringError("the contract is missing", number)
+        raise ScoringError(msg("the contract is missing"), number)
     return HandEntry(
         contract=data["contract"],
         facts=data.get("facts"),
@@ -76,18 +87,27 @@ def read_document(
     """The scheme, players, first declarer and hand entries of a document (``stored``: one
     this app's store wrote, whose names were accepted when stored)."""
     if not isinstance(doc, Mapping):
-        raise ScoringError("the document must be a JSON object")
+        raise refused("the document must be a JSON object")
     if doc.get("format") != FORMAT:
-        raise ScoringError(f"format must be {FORMAT!r}, not {doc.get('format')!r}")
+        raise refused(
+            "format must be %(format)s, not %(given)s",
+            format=repr(FORMAT),
+            given=repr(doc.get("format")),
+        )
     scheme = resolve_scheme(doc.get("scheme", "tournament"), lookup)
     players = read_players(doc.get("players"), scheme, stored=stored)
     first = doc.get("first_declarer", 0)
     hands = doc.get("hands", [])
     if not isinstance(hands, list):
-        raise ScoringError("hands must be a list")
+        raise refused("hands must be a list")
     if len(hands) > scheme.hands:  # refused before reading: the length bounds the work
         raise ScoringError(
-            f"a session of {scheme.name} has {scheme.hands} hands, not {len(hands)}",
+            msg(
+                "a session of %(name)s has %(hands)s hands, not %(given)s",
+                name=scheme.name,
+                hands=scheme.hands,
+                given=len(hands),
+            ),
             scheme.hands + 1,
         )
     return scheme, players, first, [read_hand(h, i + 1) for i, h in enumerate(hands)]

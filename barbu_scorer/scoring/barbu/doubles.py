@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from barbu_scorer.scoring.barbu.schemes import Scheme
-from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.errors import ScoringError, refused
 
 Double = tuple[int, int]  # (doubler, doubled)
 
@@ -69,12 +69,12 @@ def maximum(
 def family(scheme: Scheme, contract: str, declarer: int, doubler: int) -> list[Double]:
     """ "Family": a non-declarer doubles both other non-declarers."""
     if doubler == declarer:
-        raise ScoringError("the declarer has no family double")
+        raise refused("the declarer has no family double")
     pairs = [(doubler, seat) for seat in range(scheme.players) if seat not in (doubler, declarer)]
     for pair in pairs:
         why = refusal(scheme, contract, declarer, *pair)
         if why:
-            raise ScoringError(f"no family double here: {why}")
+            raise refused("no family double here: %(why)s", why=why)
     return pairs
 
 
@@ -134,7 +134,7 @@ def check_doubles(scheme: Scheme, contract: str, declarer: int, doubles: Any) ->
     """The doubles of a hand, each checked against the rules, in a canonical order."""
     n = scheme.players
     if not isinstance(doubles, list | tuple):
-        raise ScoringError("doubles: a list of [doubler, doubled] pairs")
+        raise refused("doubles: a list of [doubler, doubled] pairs")
     pairs: list[Double] = []
     for pair in doubles:
         if (
@@ -142,19 +142,26 @@ def check_doubles(scheme: Scheme, contract: str, declarer: int, doubles: Any) ->
             or len(pair) != 2
             or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n for s in pair)
         ):
-            raise ScoringError(f"doubles: {pair!r} is not a [doubler, doubled] pair of seats")
+            raise refused(
+                "doubles: %(pair)s is not a [doubler, doubled] pair of seats", pair=repr(pair)
+            )
         pairs.append((pair[0], pair[1]))
     if len(set(pairs)) != len(pairs):
-        raise ScoringError("doubles: the same double is listed twice")
+        raise refused("doubles: the same double is listed twice")
     for doubler, doubled in pairs:
         why = refusal(scheme, contract, declarer, doubler, doubled, pairs)
         if why:
-            raise ScoringError(f"seat {doubler} may not double seat {doubled}: {why}")
+            raise refused(
+                "seat %(doubler)s may not double seat %(doubled)s: %(why)s",
+                doubler=doubler,
+                doubled=doubled,
+                why=why,
+            )
     if scheme.redouble == "cover":
         doubled_declarer = {a for a, b in pairs if b == declarer}
         redoubled = {b for a, b in pairs if a == declarer}
         if redoubled and redoubled != doubled_declarer:
-            raise ScoringError("the declarer's redouble must cover everyone who doubled them")
+            raise refused("the declarer's redouble must cover everyone who doubled them")
     order = {seat: i for i, seat in enumerate(turn_order(declarer, n))}
     return tuple(sorted(pairs, key=lambda p: (order[p[0]], p[1])))
 

@@ -7,8 +7,10 @@ from typing import Any
 
 from barbu_scorer.scoring.barbu.cards import SUITS, ranks
 from barbu_scorer.scoring.barbu.contracts import BUILTIN_CONTRACTS, NEGATIVES, half_away
+from barbu_scorer.scoring.barbu.salad import check_salad
 from barbu_scorer.scoring.barbu.schemes import Scheme
-from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.errors import refused
+from barbu_scorer.scoring.messages import N_, Message, Text, msg
 
 Raw = tuple[int, ...]
 
@@ -23,7 +25,7 @@ FACT_KEYS: dict[str, tuple[str, ...]] = {
     "ravage_city": ("most_cards",),
 }
 FACT_KEYS["salad"] = tuple(key for c in NEGATIVES for key in FACT_KEYS[c])
-WORDS = {"tricks": "tricks", "queens": "queens", "hearts": "hearts"}
+WORDS = {"tricks": N_("tricks"), "queens": N_("queens"), "hearts": N_("hearts")}
 COUNT_KEYS = ("tricks", "queens", "hearts")  # facts counted per player, adding up to a total
 SEAT_KEYS = ("ace_of_hearts", "king_of_hearts", "penultimate", "last")  # facts naming one seat
 
@@ -56,7 +58,12 @@ def fill_implied(counts: Sequence[int | None], key: str, total: int) -> list[int
     if lone is not None:
         seat, left = lone
         if left < 0:
-            raise ScoringError(f"the {WORDS[key]} add up to {total - left}, not {total}")
+            raise refused(
+                "the %(things)s add up to %(sum)s, not %(total)s",
+                things=Message(WORDS[key]),
+                sum=total - left,
+                total=total,
+            )
         filled[seat] = left
     return filled
 
@@ -90,9 +97,13 @@ def check_contract(scheme: Scheme, contract: Any) -> str:
     if not isinstance(contract, str) or (
         contract not in BUILTIN_CONTRACTS and scheme.custom_contract(contract) is None
     ):
-        raise ScoringError(f"unknown contract {contract!r}")
+        raise refused("unknown contract %(contract)s", contract=repr(contract))
     if contract not in scheme.contracts:
-        raise ScoringError(f"{scheme.name_of(contract)} is not played in scheme {scheme.name}")
+        raise refused(
+            "%(contract)s is not played in scheme %(name)s",
+            contract=scheme.name_of(contract),
+            name=scheme.name,
+        )
     return contract
 
 
@@ -102,39 +113,59 @@ def check_announcement(
     """The trump suit or Dominoes starting rank the contract needs, checked."""
     if contract == "trumps":
         if trump not in SUITS:
-            raise ScoringError("Trumps needs the trump suit: clubs, diamonds, hearts or spades")
+            raise refused("Trumps needs the trump suit: clubs, diamonds, hearts or spades")
     elif trump is not None:
-        raise ScoringError(f"only Trumps names a trump suit, not {scheme.name_of(contract)}")
+        raise refused(
+            "only Trumps names a trump suit, not %(contract)s", contract=scheme.name_of(contract)
+        )
     if contract == "dominoes":
         allowed = ranks(scheme.pack)
         if scheme.dominoes_start == "rank" and start_rank is None:
-            raise ScoringError(f"Dominoes needs the starting rank ({allowed[0]}..A)")
+            raise refused("Dominoes needs the starting rank (%(first)s..A)", first=allowed[0])
         if start_rank is not None and start_rank not in allowed:
-            raise ScoringError(
-                f"the starting rank is one of {' '.join(allowed)}, not {start_rank!r}"
+            raise refused(
+                "the starting rank is one of %(allowed)s, not %(start_rank)s",
+                allowed=" ".join(allowed),
+                start_rank=repr(start_rank),
             )
         if scheme.dominoes_start == "fixed" and start_rank not in (None, "7"):
-            raise ScoringError("this scheme always starts Dominoes from 7♦")
+            raise refused("this scheme always starts Dominoes from 7♦")
     elif start_rank is not None:
-        raise ScoringError(f"only Dominoes has a starting rank, not {scheme.name_of(contract)}")
+        raise refused(
+            "only Dominoes has a starting rank, not %(contract)s", contract=scheme.name_of(contract)
+        )
     return trump, start_rank
 
 
-def _seat(value: Any, what: str, players: int) -> int:
+def _seat(value: Any, what: Text, players: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise ScoringError(f"{what} must be a seat from 0 to {players - 1}, not {value!r}")
+        raise refused(
+            "%(what)s must be a seat from 0 to %(last)s, not %(value)s",
+            what=what,
+            last=players - 1,
+            value=repr(value),
+        )
     return value
 
 
 def _counts(facts: Mapping[str, Any], key: str, players: int, total: int) -> tuple[int, ...]:
     counts = facts.get(key)
     if not isinstance(counts, list | tuple) or len(counts) != players:
-        raise ScoringError(f"{key}: give one count per player ({players})")
+        raise refused("%(key)s: give one count per player (%(players)s)", key=key, players=players)
     for count in counts:
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise ScoringError(f"{key}: counts are whole numbers from 0, not {count!r}")
+            raise refused(
+                "%(key)s: counts are whole numbers from 0, not %(count)s",
+                key=key,
+                count=repr(count),
+            )
     if sum(counts) != total:
-        raise ScoringError(f"the {WORDS[key]} add up to {sum(counts)}, not {total}")
+        raise refused(
+            "the %(things)s add up to %(sum)s, not %(total)s",
+            things=Message(WORDS[key]),
+            sum=sum(counts),
+            total=total,
+        )
     return tuple(counts)
 
 
@@ -148,26 +179,26 @@ def _component(scheme: Scheme, contract: str, facts: Mapping[str, Any]) -> Raw:
         return tuple(scheme.value(contract, "queen") * q for q in queens)
     if contract == "no_hearts":
         hearts = _counts(facts, "hearts", n, scheme.hearts)
-        ace = _seat(facts.get("ace_of_hearts"), "who took A♥", n)
+        ace = _seat(facts.get("ace_of_hearts"), msg("who took A♥"), n)
         if hearts[ace] == 0:
-            raise ScoringError("whoever took A♥ took at least one heart")
+            raise refused("whoever took A♥ took at least one heart")
         per, ace_value = scheme.value(contract, "heart"), scheme.value(contract, "ace")
         return tuple(per * (h - (i == ace)) + ace_value * (i == ace) for i, h in enumerate(hearts))
     if contract == "no_last_two":
-        pen = _seat(facts.get("penultimate"), "who took the penultimate trick", n)
-        last = _seat(facts.get("last"), "who took the last trick", n)
+        pen = _seat(facts.get("penultimate"), msg("who took the penultimate trick"), n)
+        last = _seat(facts.get("last"), msg("who took the last trick"), n)
         pv, lv = scheme.value(contract, "penultimate"), scheme.value(contract, "last")
         return tuple(pv * (i == pen) + lv * (i == last) for i in range(n))
     if contract == "no_king_of_hearts":
-        king = _seat(facts.get("king_of_hearts"), "who took K♥", n)
+        king = _seat(facts.get("king_of_hearts"), msg("who took K♥"), n)
         return tuple(scheme.value(contract, "king") * (i == king) for i in range(n))
     if contract == "dominoes":
         order = facts.get("order")
         if not isinstance(order, list | tuple) or len(order) not in (n - 1, n):
-            raise ScoringError(f"order: list the {n} players from first out to last")
-        order = [_seat(s, "each finisher", n) for s in order]
+            raise refused("order: list the %(n)s players from first out to last", n=n)
+        order = [_seat(s, msg("each finisher"), n) for s in order]
         if len(set(order)) != len(order):
-            raise ScoringError("order: a player is listed twice")
+            raise refused("order: a player is listed twice")
         order = complete_order(order, n)
         raw = [0] * n
         for position, seat in enumerate(order):
@@ -176,78 +207,42 @@ def _component(scheme: Scheme, contract: str, facts: Mapping[str, Any]) -> Raw:
     if contract == "ravage_city":
         most = facts.get("most_cards")
         if not isinstance(most, list | tuple) or not most:
-            raise ScoringError("most_cards: name the player(s) with the most cards of one suit")
-        seats = {_seat(s, "each of most_cards", n) for s in most}
+            raise refused("most_cards: name the player(s) with the most cards of one suit")
+        seats = {_seat(s, msg("each of most_cards"), n) for s in most}
         if len(seats) != len(most):
-            raise ScoringError("most_cards: a player is listed twice")
+            raise refused("most_cards: a player is listed twice")
         if len(seats) > scheme.tricks:
-            raise ScoringError(
-                f"most_cards: at most {scheme.tricks} players can tie: each of them took "
-                f"a trick, and a hand has {scheme.tricks}"
+            raise refused(
+                (
+                    "most_cards: at most %(tricks)s players can tie: each of them took a trick, "
+                    "and a hand has %(tricks)s"
+                ),
+                tricks=scheme.tricks,
             )
         share = scheme.shares[len(seats) - 1]
         return tuple(share * (i in seats) for i in range(n))
-    raise ScoringError(f"{scheme.name_of(contract)} is entered as raw scores, not facts")
-
-
-def _check_salad(scheme: Scheme, facts: Mapping[str, Any]) -> None:
-    tricks = facts["tricks"]
-    for key in ("queens", "hearts"):
-        for seat, count in enumerate(facts[key]):
-            if count and not tricks[seat]:
-                raise ScoringError(f"seat {seat} took {key} but no tricks")
-    for key in ("king_of_hearts", "penultimate", "last"):
-        if not tricks[facts[key]]:
-            raise ScoringError(f"seat {facts[key]} took {key.replace('_', ' ')} but no tricks")
-    if facts["penultimate"] == facts["last"] and tricks[facts["last"]] < 2:
-        raise ScoringError("whoever took both of the last two tricks took at least 2 tricks")
-    # K♥ is a heart: its taker counted it among their hearts, besides A♥ if they took both.
-    king, ace = facts["king_of_hearts"], facts["ace_of_hearts"]
-    need = 1 + (king == ace)
-    if facts["hearts"][king] < need:
-        took = "K♥ and A♥" if need == 2 else "K♥"
-        raise ScoringError(f"seat {king} took {took}, so at least {need} hearts")
-    _check_salad_cards(scheme, facts)
-
-
-def _check_salad_cards(scheme: Scheme, facts: Mapping[str, Any]) -> None:
-    """Q♥ is both a queen and a heart: some seat took it (a queen, and a heart beyond A♥
-    and K♥); and each seat's scoring cards fit in its tricks (n cards a trick)."""
-    tricks, queens, hearts = facts["tricks"], facts["queens"], facts["hearts"]
-    n = scheme.players
-    if "QH" in scheme.left_out:
-        holders: list[int | None] = [None]
-    else:
-        spare = [
-            h - (i == facts["ace_of_hearts"]) - (i == facts["king_of_hearts"])
-            for i, h in enumerate(hearts)
-        ]
-        holders = [i for i in range(n) if queens[i] and spare[i] > 0]
-        if not holders:
-            raise ScoringError("Q♥ is a queen and a heart: no player took both a queen and a heart")
-    for holder in holders:
-        if all(hearts[i] + queens[i] - (i == holder) <= n * tricks[i] for i in range(n)):
-            return
-    raise ScoringError(
-        f"a player took more scoring cards than fit in their tricks ({n} cards a trick)"
+    raise refused(
+        "%(contract)s is entered as raw scores, not facts", contract=scheme.name_of(contract)
     )
 
 
 def raw_from_facts(scheme: Scheme, contract: str, facts: Mapping[str, Any]) -> Raw:
     """The raw scores that the facts of a hand produce."""
     if not isinstance(facts, Mapping):
-        raise ScoringError("facts must be an object")
+        raise refused("facts must be an object")
     keys = FACT_KEYS.get(contract, ())
     extra = set(facts) - set(keys)
     if extra:
-        raise ScoringError(
-            f"{scheme.name_of(contract)} takes the facts {', '.join(keys) or '(none)'}, "
-            f"not {', '.join(sorted(repr(key) for key in extra))}"
+        raise refused(
+            ("%(contract)s takes the facts %(keys)s, not %(extra)s"),
+            contract=scheme.name_of(contract),
+            keys=", ".join(keys) or "(none)",
+            extra=", ".join(sorted(repr(key) for key in extra)),
         )
     if contract != "salad":
         return _component(scheme, contract, facts)
     parts = [_component(scheme, c, facts) for c in NEGATIVES]
-    _check_salad(scheme, facts)
+    check_salad(scheme, facts)
     return tuple(sum(column) for column in zip(*parts, strict=True))
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from barbu_scorer.scoring.barbu.contracts import NEGATIVES
 from barbu_scorer.scoring.barbu.raw_search import Packed, Search, pack, search
 from barbu_scorer.scoring.barbu.schemes import Scheme
-from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.errors import refused
 from barbu_scorer.scoring.figures import signed
 from barbu_scorer.scoring.text import MAX_RAW
 
@@ -49,7 +49,7 @@ def _component(scheme: Scheme, contract: str) -> tuple[Vector, list[tuple[Vector
         places = [tuple(int(i == j) for i in range(players)) for j in range(players)]
         placed = zip(places, scheme.awards, strict=False)  # places without an award: none
         return (1,) * players, [(place, award) for place, award in placed]
-    raise ScoringError(f"no facts describe {contract}")
+    raise refused("no facts describe %(contract)s", contract=contract)
 
 
 def _salad_seat_ok(vector: Vector, players: int) -> bool:
@@ -155,11 +155,13 @@ def check_raw(scheme: Scheme, contract: str, raw: Any) -> tuple[int, ...]:
     """The raw scores, if some legal facts of this contract produce them."""
     n = scheme.players
     if not isinstance(raw, list | tuple) or len(raw) != n:
-        raise ScoringError(f"raw: give one score per player ({n})")
+        raise refused("raw: give one score per player (%(n)s)", n=n)
     if any(isinstance(r, bool) or not isinstance(r, int) for r in raw):
-        raise ScoringError("raw: scores are whole numbers")
+        raise refused("raw: scores are whole numbers")
     if any(abs(r) > MAX_RAW for r in raw):
-        raise ScoringError(f"raw: scores are between -{MAX_RAW:,} and {MAX_RAW:,}")
+        raise refused(
+            "raw: scores are between -%(max_raw)s and %(max_raw)s", max_raw=format(MAX_RAW, ",")
+        )
     scores: Vector = tuple(raw)
     total = sum(scores)
     name = scheme.name_of(contract)
@@ -167,8 +169,11 @@ def check_raw(scheme: Scheme, contract: str, raw: Any) -> tuple[int, ...]:
     if custom is not None or contract != "ravage_city":
         expected = scheme.total(contract)
         if total != expected:
-            raise ScoringError(
-                f"the raw scores add up to {signed(total)}, not {signed(expected)} ({name})"
+            raise refused(
+                "the raw scores add up to %(total)s, not %(expected)s (%(name)s)",
+                total=signed(total),
+                expected=signed(expected),
+                name=name,
             )
         if custom is not None:
             return scores
@@ -177,5 +182,5 @@ def check_raw(scheme: Scheme, contract: str, raw: Any) -> tuple[int, ...]:
         possible = _ravage_possible(scheme, scores)
     if not possible:
         shown = ", ".join(signed(r) for r in scores)
-        raise ScoringError(f"no play of {name} gives the raw scores {shown}")
+        raise refused("no play of %(name)s gives the raw scores %(shown)s", name=name, shown=shown)
     return scores

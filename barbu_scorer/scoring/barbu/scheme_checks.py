@@ -16,73 +16,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from barbu_scorer.scoring.barbu.cards import card_label, default_left_out, is_card
 from barbu_scorer.scoring.barbu.contracts import (
     BUILTIN_CONTRACTS,
     CATALOGUE,
     NEGATIVES,
     default_shares,
 )
+from barbu_scorer.scoring.barbu.scheme_advice import SchemeWarning, deal_advice, warn
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.figures import signed
+from barbu_scorer.scoring.messages import N_, Message
 
 VALUE_WORDS: dict[str, str] = {
-    "trick": "a trick",
-    "queen": "a queen",
-    "penultimate": "the penultimate trick",
-    "last": "the last trick",
-    "heart": "a heart",
+    "trick": N_("a trick"),
+    "queen": N_("a queen"),
+    "penultimate": N_("the penultimate trick"),
+    "last": N_("the last trick"),
+    "heart": N_("a heart"),
     "ace": "A♥",
     "king": "K♥",
 }
-
-
-@dataclass(frozen=True)
-class SchemeWarning:
-    """One piece of advice: the field it belongs to, in plain words; ``refuses`` if fatal."""
-
-    field: str
-    message: str
-    refuses: bool = False
-
-
-def _deal(scheme: Scheme) -> list[SchemeWarning]:
-    out = []
-    dealt = scheme.pack - len(scheme.left_out)
-    if any(not is_card(c, scheme.pack) for c in scheme.left_out):
-        odd = " ".join(c for c in scheme.left_out if not is_card(c, scheme.pack))
-        out.append(
-            SchemeWarning("left_out", f"{odd}: not a card of the {scheme.pack}-card pack", True)
-        )
-    if "KH" in scheme.left_out or "AH" in scheme.left_out:
-        out.append(
-            SchemeWarning("left_out", "K♥ and A♥ score in No Hearts and Barbu: they stay in", True)
-        )
-    extra = dealt % scheme.players
-    if extra:
-        usual = " ".join(card_label(c) for c in default_left_out(scheme.pack, scheme.players))
-        out.append(
-            SchemeWarning(
-                "left_out",
-                f"{dealt} cards do not deal evenly to {scheme.players} players: leave out {extra} "
-                f"more or put {scheme.players - extra} back"
-                + (
-                    f" (the usual choice is {usual})"
-                    if usual
-                    else " (the usual choice leaves none out)"
-                ),
-                True,
-            )
-        )
-    elif len(scheme.left_out) >= scheme.players:
-        out.append(
-            SchemeWarning(
-                "left_out",
-                f"{len(scheme.left_out)} cards are left out: putting {scheme.players} back would "
-                "still deal evenly, one more trick each",
-            )
-        )
-    return out
 
 
 def _sign(scheme: Scheme, in_play: set[str]) -> list[SchemeWarning]:
@@ -98,19 +51,27 @@ def _sign(scheme: Scheme, in_play: set[str]) -> list[SchemeWarning]:
                 kind = "positive" if info.positive else "negative"
                 want = "win" if value > 0 else "avoid"
                 out.append(
-                    SchemeWarning(
+                    warn(
                         f"values.{contract}.{key}",
-                        f"{info.name} is a {kind} contract, but {VALUE_WORDS.get(key, key)} "
-                        f"scores {signed(value)}: players would {want} it",
+                        "%(name)s is a %(kind)s contract, but %(what)s scores %(value)s: "
+                        "players would %(want)s it",
+                        name=info.name,
+                        kind=kind,
+                        what=Message(VALUE_WORDS.get(key, key)),
+                        value=signed(value),
+                        want=want,
                     )
                 )
     for custom in scheme.custom:
         if (custom.positive and custom.total < 0) or (not custom.positive and custom.total > 0):
             kind = "positive" if custom.positive else "negative"
             out.append(
-                SchemeWarning(
+                warn(
                     f"custom.{custom.id}",
-                    f"{custom.name} is marked {kind} but hands out {signed(custom.total)} in all",
+                    "%(name)s is marked %(kind)s but hands out %(custom_total)s in all",
+                    name=custom.name,
+                    kind=kind,
+                    custom_total=signed(custom.total),
                 )
             )
     return out
@@ -120,27 +81,30 @@ def _awards(scheme: Scheme) -> list[SchemeWarning]:
     awards = scheme.awards
     if len(awards) != scheme.players:
         return [
-            SchemeWarning(
+            warn(
                 "awards",
-                f"Dominoes needs one award per finishing place: {scheme.players} players, "
-                f"{len(awards)} awards",
-                True,
+                "Dominoes needs one award per finishing place: %(players)s players, "
+                "%(n_awards)s awards",
+                refuses=True,
+                players=scheme.players,
+                n_awards=len(awards),
             )
         ]
     out = []
     if any(a < b for a, b in zip(awards, awards[1:], strict=False)):
         out.append(
-            SchemeWarning(
+            warn(
                 "awards",
-                "the awards should fall from the first out to the last: "
-                + " ".join(signed(a) for a in awards),
+                "the awards should fall from the first out to the last: %(awards)s",
+                awards=" ".join(signed(a) for a in awards),
             )
         )
     if sum(awards) <= 0:
         out.append(
-            SchemeWarning(
+            warn(
                 "awards",
-                f"Dominoes is a positive contract but hands out {signed(sum(awards))} in all",
+                "Dominoes is a positive contract but hands out %(sum_awards)s in all",
+                sum_awards=signed(sum(awards)),
             )
         )
     return out
@@ -150,21 +114,17 @@ def _shares(scheme: Scheme) -> list[SchemeWarning]:
     shares = scheme.shares
     if len(shares) != scheme.players:
         return [
-            SchemeWarning(
+            warn(
                 "shares",
-                f"Ravage City needs one share per tie size (1 to {scheme.players}), "
-                f"not {len(shares)}",
-                True,
+                "Ravage City needs one share per tie size (1 to %(players)s), not %(n_shares)s",
+                refuses=True,
+                players=scheme.players,
+                n_shares=len(shares),
             )
         ]
     out = []
     if any(s > 0 for s in shares):
-        out.append(
-            SchemeWarning(
-                "shares",
-                "Ravage City is a negative contract, but a share is positive",
-            )
-        )
+        out.append(warn("shares", "Ravage City is a negative contract, but a share is positive"))
     whole = shares[0]
     # The app's own proposal: the whole penalty split evenly among the tied players.
     even = default_shares(len(shares), (whole,))
@@ -172,10 +132,13 @@ def _shares(scheme: Scheme) -> list[SchemeWarning]:
         usual = even[size - 1]
         if share != usual:
             out.append(
-                SchemeWarning(
+                warn(
                     "shares",
-                    f"a {size}-way tie usually splits {signed(whole)} as {signed(usual)} each, "
-                    f"not {signed(share)}",
+                    "a %(size)s-way tie usually splits %(whole)s as %(usual)s each, not %(share)s",
+                    size=size,
+                    whole=signed(whole),
+                    usual=signed(usual),
+                    share=signed(share),
                 )
             )
     return out
@@ -188,10 +151,11 @@ def _custom(scheme: Scheme) -> list[SchemeWarning]:
         key = custom.name.casefold()
         if key in taken:
             out.append(
-                SchemeWarning(
+                warn(
                     f"custom.{custom.id}",
-                    f"another contract is already called {taken[key]}",
-                    True,
+                    "another contract is already called %(taken_key)s",
+                    refuses=True,
+                    taken_key=taken[key],
                 )
             )
         taken[key] = custom.name
@@ -202,22 +166,22 @@ def _options(scheme: Scheme) -> list[SchemeWarning]:
     out = []
     per_block = len(scheme.contracts)
     if scheme.quota and not scheme.doubling:
-        out.append(
-            SchemeWarning("quota", "nobody doubles in this scheme, so the quota counts nothing")
-        )
+        out.append(warn("quota", "nobody doubles in this scheme, so the quota counts nothing"))
     elif per_block and scheme.quota > per_block:
         out.append(
-            SchemeWarning(
+            warn(
                 "quota",
-                f"a player may double the declarer once a hand, {per_block} times a block: "
-                f"a quota of {scheme.quota} can never be met",
+                "a player may double the declarer once a hand, %(per_block)s times a block: "
+                "a quota of %(quota)s can never be met",
+                per_block=per_block,
+                quota=scheme.quota,
             )
         )
     if scheme.quota_penalty and not (scheme.quota and scheme.doubling):
-        out.append(SchemeWarning("quota_penalty", "without a quota the penalty never applies"))
+        out.append(warn("quota_penalty", "without a quota the penalty never applies"))
     if scheme.undoubled_settles and not scheme.doubling:
         out.append(
-            SchemeWarning(
+            warn(
                 "undoubled_settles",
                 "nobody doubles in this scheme, so every negative hand would settle without play",
             )
@@ -228,9 +192,7 @@ def _options(scheme: Scheme) -> list[SchemeWarning]:
         and "dominoes" in scheme.contracts
     ):
         out.append(
-            SchemeWarning(
-                "dominoes_start", "7♦ is left out, so Dominoes cannot start from it", True
-            )
+            warn("dominoes_start", "7♦ is left out, so Dominoes cannot start from it", refuses=True)
         )
     return out
 
@@ -262,12 +224,12 @@ def scheme_warnings(scheme: Scheme) -> list[SchemeWarning]:
     in_play = set(scheme.contracts)
     out: list[SchemeWarning] = []
     if not scheme.contracts:
-        out.append(SchemeWarning("contracts", "put at least one contract in play", True))
+        out.append(warn("contracts", "put at least one contract in play", refuses=True))
     if len(set(scheme.contracts)) != len(scheme.contracts):
-        out.append(SchemeWarning("contracts", "a contract is in play twice", True))
+        out.append(warn("contracts", "a contract is in play twice", refuses=True))
     if not 3 <= scheme.players <= 10:
-        out.append(SchemeWarning("players", "Barbu is played by 3 to 10 players", True))
-    out += _deal(scheme)
+        out.append(warn("players", "Barbu is played by 3 to 10 players", refuses=True))
+    out += deal_advice(scheme)
     out += _sign(scheme, in_play)
     if "dominoes" in in_play:
         out += _awards(scheme)
@@ -280,10 +242,11 @@ def scheme_warnings(scheme: Scheme) -> list[SchemeWarning]:
         total = block_total(scheme)
         if total:
             out.append(
-                SchemeWarning(
+                warn(
                     "balance",
-                    f"not balanced: one block of the contracts hands out {signed(total)}, not 0. "
+                    "not balanced: one block of the contracts hands out %(total)s, not 0. "
                     "That is allowed; the scores just no longer add up to zero",
+                    total=signed(total),
                 )
             )
     return out

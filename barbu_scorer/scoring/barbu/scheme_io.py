@@ -27,7 +27,8 @@ from barbu_scorer.scoring.barbu.schemes import (
     Scheme,
     builtin,
 )
-from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.errors import refused
+from barbu_scorer.scoring.messages import Text, Word, msg
 from barbu_scorer.scoring.text import MAX_FIGURE, MAX_VERSION, check_int, check_label
 
 CHOICES: dict[str, tuple[Any, ...]] = {
@@ -52,31 +53,35 @@ def scheme_to_dict(scheme: Scheme) -> dict[str, Any]:
     return data
 
 
-def _int(value: Any, what: str, low: int = -MAX_FIGURE, high: int = MAX_FIGURE) -> int:
-    return check_int(value, f"scheme: {what}", low, high)
+def _int(value: Any, what: Text, low: int = -MAX_FIGURE, high: int = MAX_FIGURE) -> int:
+    return check_int(value, msg("scheme: %(what)s", what=what), low, high)
 
 
-def _ints(value: Any, what: str, length: int) -> tuple[int, ...]:
+def _ints(value: Any, what: Text, length: int) -> tuple[int, ...]:
     if not isinstance(value, list | tuple) or len(value) != length:
-        raise ScoringError(f"scheme: {what} needs {length} whole numbers, one per player")
+        raise refused(
+            "scheme: %(what)s needs %(length)s whole numbers, one per player",
+            what=what,
+            length=length,
+        )
     return tuple(_int(v, what) for v in value)
 
 
 def _custom(raw: Any) -> CustomContract:
     if not isinstance(raw, Mapping):
-        raise ScoringError("scheme: a custom contract must be an object")
-    cid = check_label(raw.get("id"), MAX_CONTRACT_NAME, "scheme: a custom contract's id")
-    name = check_label(raw.get("name"), MAX_CONTRACT_NAME, "scheme: a custom contract's name")
+        raise refused("scheme: a custom contract must be an object")
+    cid = check_label(raw.get("id"), MAX_CONTRACT_NAME, msg("scheme: a custom contract's id"))
+    name = check_label(raw.get("name"), MAX_CONTRACT_NAME, msg("scheme: a custom contract's name"))
     if cid in BUILTIN_CONTRACTS:
-        raise ScoringError(f"scheme: custom contract id {cid!r} is a built-in contract's")
+        raise refused("scheme: custom contract id %(cid)s is a built-in contract's", cid=repr(cid))
     positive = raw.get("positive", False)
     if not isinstance(positive, bool):
-        raise ScoringError(f"scheme: custom contract {name}: positive must be true or false")
-    total = _int(raw.get("total"), f"custom contract {name}'s total")
+        raise refused("scheme: custom contract %(name)s: positive must be true or false", name=name)
+    total = _int(raw.get("total"), msg("custom contract %(name)s's total", name=name))
     reminder = check_label(
         raw.get("reminder", ""),
         MAX_REMINDER,
-        f"scheme: custom contract {name}'s reminder",
+        msg("scheme: custom contract %(name)s's reminder", name=name),
         blank=True,
     )
     return CustomContract(cid, name, positive, total, reminder)
@@ -89,14 +94,14 @@ def _base(data: Mapping[str, Any]) -> Scheme:
         "base", given_id if isinstance(given_id, str) and given_id in BUILTINS else "tournament"
     )
     if not isinstance(base_id, str):
-        raise ScoringError("scheme: base must be a built-in's id")
+        raise refused("scheme: base must be a built-in's id")
     return builtin(base_id)
 
 
 def _pack(data: Mapping[str, Any], base: Scheme) -> int:
     pack = data.get("pack", base.pack)
     if isinstance(pack, bool) or not isinstance(pack, int) or pack not in cards.PACK_SIZES:
-        raise ScoringError(f"scheme: the pack has 52 or 32 cards, not {pack!r}")
+        raise refused("scheme: the pack has 52 or 32 cards, not %(pack)s", pack=repr(pack))
     return pack
 
 
@@ -110,30 +115,39 @@ def _left_out(data: Mapping[str, Any], base: Scheme, pack: int, players: int) ->
         if not isinstance(raw, list) or not all(
             isinstance(c, str) and cards.is_card(c, pack) for c in raw
         ):
-            raise ScoringError("scheme: left_out lists cards such as 2C, 2D (rank, then C D H S)")
+            raise refused("scheme: left_out lists cards such as 2C, 2D (rank, then C D H S)")
         left_out = tuple(raw)
         if len(set(left_out)) != len(left_out):
-            raise ScoringError("scheme: a card is left out twice")
+            raise refused("scheme: a card is left out twice")
     if (pack - len(left_out)) % players:
-        raise ScoringError(
-            f"scheme: {pack - len(left_out)} cards do not deal evenly to {players} players; "
-            f"leave out {(pack - len(left_out)) % players} more"
+        raise refused(
+            (
+                "scheme: %(pack_len_left_out)s cards do not deal evenly to %(players)s players; "
+                "leave out %(pack_len_left_out_player)s more"
+            ),
+            pack_len_left_out=pack - len(left_out),
+            players=players,
+            pack_len_left_out_player=(pack - len(left_out)) % players,
         )
     # No Hearts and Barbu score these very cards.
     if "KH" in left_out or "AH" in left_out:
-        raise ScoringError("scheme: K♥ and A♥ cannot be left out")
+        raise refused("scheme: K♥ and A♥ cannot be left out")
     return left_out
 
 
 def _customs(data: Mapping[str, Any], base: Scheme) -> tuple[CustomContract, ...]:
     raw = data.get("custom", [asdict(c) for c in base.custom])
     if not isinstance(raw, list | tuple):
-        raise ScoringError("scheme: custom is a list of contracts")
+        raise refused("scheme: custom is a list of contracts")
     if len(raw) > MAX_CUSTOM:
-        raise ScoringError(f"scheme: at most {MAX_CUSTOM} custom contracts, not {len(raw)}")
+        raise refused(
+            "scheme: at most %(max_custom)s custom contracts, not %(n_raw)s",
+            max_custom=MAX_CUSTOM,
+            n_raw=len(raw),
+        )
     custom = tuple(_custom(c) for c in raw)
     if len({c.id for c in custom}) != len(custom):
-        raise ScoringError("scheme: two custom contracts have the same id")
+        raise refused("scheme: two custom contracts have the same id")
     return custom
 
 
@@ -143,12 +157,12 @@ def _contracts(
     known = set(BUILTIN_CONTRACTS) | {c.id for c in custom}
     contracts = data.get("contracts", list(base.contracts))
     if not isinstance(contracts, list | tuple) or not contracts:
-        raise ScoringError("scheme: at least one contract must be in play")
+        raise refused("scheme: at least one contract must be in play")
     for contract in contracts:
         if not isinstance(contract, str) or contract not in known:
-            raise ScoringError(f"scheme: unknown contract {contract!r}")
+            raise refused("scheme: unknown contract %(contract)s", contract=repr(contract))
     if len(set(contracts)) != len(contracts):
-        raise ScoringError("scheme: a contract is listed twice")
+        raise refused("scheme: a contract is listed twice")
     return tuple(contracts)
 
 
@@ -156,14 +170,18 @@ def _values(data: Mapping[str, Any], base: Scheme) -> dict[str, dict[str, int]]:
     values = {c: dict(v) for c, v in base.values.items()}
     given = data.get("values", {})
     if not isinstance(given, Mapping):
-        raise ScoringError("scheme: values must be an object per contract")
+        raise refused("scheme: values must be an object per contract")
     for contract, vals in given.items():
         if contract not in DEFAULT_VALUES or not isinstance(vals, Mapping):
-            raise ScoringError(f"scheme: no values to set for {contract!r}")
+            raise refused("scheme: no values to set for %(contract)s", contract=repr(contract))
         for key, val in vals.items():
             if key not in DEFAULT_VALUES[contract]:
-                raise ScoringError(f"scheme: {contract} has no value {key!r}")
-            values[contract][key] = _int(val, f"{contract} {key}")
+                raise refused(
+                    "scheme: %(contract)s has no value %(key)s", contract=contract, key=repr(key)
+                )
+            values[contract][key] = _int(
+                val, msg("%(contract)s %(key)s", contract=contract, key=key)
+            )
     return values
 
 
@@ -172,11 +190,13 @@ def _options(data: Mapping[str, Any], base: Scheme) -> dict[str, Any]:
     for key, allowed in CHOICES.items():
         options[key] = data.get(key, getattr(base, key))
         if options[key] not in allowed:
-            raise ScoringError(f"scheme: {key} is one of {', '.join(allowed)}")
+            raise refused(
+                "scheme: %(key)s is one of %(allowed)s", key=key, allowed=", ".join(allowed)
+            )
     for key in FLAGS:
         options[key] = data.get(key, getattr(base, key))
         if not isinstance(options[key], bool):
-            raise ScoringError(f"scheme: {key} must be true or false")
+            raise refused("scheme: %(key)s must be true or false", key=key)
     return options
 
 
@@ -188,10 +208,12 @@ def scheme_from_dict(data: Mapping[str, Any]) -> Scheme:
     is a whole scheme.
     """
     if not isinstance(data, Mapping):
-        raise ScoringError("scheme: must be a built-in's id, a saved scheme's name or an object")
+        raise refused("scheme: must be a built-in's id, a saved scheme's name or an object")
     base = _base(data)
-    name = check_label(data.get("name", base.name), MAX_NAME, "scheme: the name")
-    players = _int(data.get("players", base.players), "players", MIN_PLAYERS, MAX_PLAYERS)
+    name = check_label(data.get("name", base.name), MAX_NAME, msg("scheme: the name"))
+    if any(name == b.name for b in BUILTINS.values()):
+        name = Word(name)  # a built-in's copy: its name is printed in the reader's language
+    players = _int(data.get("players", base.players), msg("players"), MIN_PLAYERS, MAX_PLAYERS)
     pack = _pack(data, base)
     left_out = _left_out(data, base, pack, players)
     custom = _customs(data, base)
@@ -200,24 +222,27 @@ def scheme_from_dict(data: Mapping[str, Any]) -> Scheme:
     options = _options(data, base)
     awards, shares = data.get("awards"), data.get("shares")
     return Scheme(
-        id=check_label(data.get("id", name), MAX_NAME, "scheme: the id"),
+        id=check_label(data.get("id", name), MAX_NAME, msg("scheme: the id")),
         name=name,
         players=players,
         pack=pack,
         left_out=left_out,
         contracts=contracts,
         values=values,
-        awards=_ints(awards, "dominoes awards", players)
+        awards=_ints(awards, msg("dominoes awards"), players)
         if awards is not None
         else default_awards(players, base.awards),
-        shares=_ints(shares, "Ravage City shares", players)
+        shares=_ints(shares, msg("Ravage City shares"), players)
         if shares is not None
         else default_shares(players, base.shares),
         custom=custom,
-        quota=_int(data.get("quota", base.quota), "quota", 0, MAX_QUOTA),
+        quota=_int(data.get("quota", base.quota), msg("quota"), 0, MAX_QUOTA),
         quota_penalty=_int(
-            data.get("quota_penalty", base.quota_penalty), "quota penalty", 0, MAX_QUOTA_PENALTY
+            data.get("quota_penalty", base.quota_penalty),
+            msg("quota penalty"),
+            0,
+            MAX_QUOTA_PENALTY,
         ),
-        version=_int(data.get("version", 1), "version", 1, MAX_VERSION),
+        version=_int(data.get("version", 1), msg("version"), 1, MAX_VERSION),
         **options,
     )

@@ -14,7 +14,8 @@ from barbu_scorer.scoring.barbu.contracts import (
     default_awards,
     default_shares,
 )
-from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.errors import refused
+from barbu_scorer.scoring.messages import N_, Word, word
 
 DoubleTargets = Literal["anyone", "declarer"]
 Redouble = Literal["free", "cover"]
@@ -100,14 +101,14 @@ class Scheme:
         custom = self.custom_contract(contract)
         if custom is not None:
             return custom.name
-        return CATALOGUE[contract].name if contract in CATALOGUE else contract
+        return word(CATALOGUE[contract].name) if contract in CATALOGUE else contract
 
     def reminder(self, contract: str) -> str:
         """The one-line play rule that matters for a contract."""
         custom = self.custom_contract(contract)
         if custom is not None:
             return custom.reminder
-        return CATALOGUE[contract].reminder if contract in CATALOGUE else ""
+        return word(CATALOGUE[contract].reminder) if contract in CATALOGUE else ""
 
     def is_positive(self, contract: str) -> bool:
         """Whether the contract hands out points (Trumps, Dominoes, positive customs)."""
@@ -145,7 +146,7 @@ class Scheme:
             return self.shares[0]
         if contract == "salad":
             return sum(self.total(c) for c in NEGATIVES)
-        raise ScoringError(f"unknown contract {contract!r}")
+        raise refused("unknown contract %(contract)s", contract=repr(contract))
 
     @property
     def session_total(self) -> int:
@@ -185,34 +186,34 @@ _BRADER_VALUES = {
 BUILTINS: dict[str, Scheme] = {
     s.id: s
     for s in (
-        make_scheme("tournament", "Tournament Barbu"),
+        make_scheme("tournament", Word(N_("Tournament Barbu"))),
         make_scheme(
             "ravage_city",
-            "Tournament with Ravage City",
+            Word(N_("Tournament with Ravage City")),
             contracts=(*TOURNAMENT_CONTRACTS, "ravage_city"),
         ),
         make_scheme(
             "brader",
-            "Mark Brader's values",
+            Word(N_("Mark Brader's values")),
             contracts=(*TOURNAMENT_CONTRACTS, "ravage_city"),
             values=_BRADER_VALUES,
             awards=(40, 20, 0, -20),
         ),
         make_scheme(
             "kh15_dom40",
-            "K♥ -15, Dominoes 40",
+            Word(N_("K♥ -15, Dominoes 40")),
             values={"no_king_of_hearts": {"king": -15}},
             awards=(40, 20, 10, -10),
         ),
         make_scheme(
             "dom30_kh15",
-            "Dominoes 30, K♥ -15",
+            Word(N_("Dominoes 30, K♥ -15")),
             values={"no_king_of_hearts": {"king": -15}},
             awards=(30, 20, 10, 0),
         ),
         make_scheme(
             "french_classic",
-            "French classic (fixed order, no doubling)",
+            Word(N_("French classic (fixed order, no doubling)")),
             contracts=(
                 "no_tricks",
                 "no_hearts",
@@ -226,8 +227,8 @@ BUILTINS: dict[str, Scheme] = {
             doubling=False,
             quota=0,
         ),
-        make_scheme("no_dominoes", "No Dominoes", contracts=(*NEGATIVES, "trumps")),
-        make_scheme("no_trumps", "No Trumps", contracts=(*NEGATIVES, "dominoes")),
+        make_scheme("no_dominoes", Word(N_("No Dominoes")), contracts=(*NEGATIVES, "trumps")),
+        make_scheme("no_trumps", Word(N_("No Trumps")), contracts=(*NEGATIVES, "dominoes")),
     )
 }
 
@@ -238,7 +239,11 @@ def builtin(scheme_id: str) -> Scheme:
         return BUILTINS[scheme_id]
     except KeyError:
         known = ", ".join(BUILTINS)
-        raise ScoringError(f"unknown scheme {scheme_id!r} (built-ins: {known})") from None
+        raise refused(
+            "unknown scheme %(scheme_id)s (built-ins: %(known)s)",
+            scheme_id=repr(scheme_id),
+            known=known,
+        ) from None
 
 
 def renamed(scheme: Scheme, scheme_id: str, name: str, version: int = 1) -> Scheme:

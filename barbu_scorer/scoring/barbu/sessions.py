@@ -15,7 +15,7 @@ from barbu_scorer.scoring.barbu.hands import (
 )
 from barbu_scorer.scoring.barbu.raw import check_raw
 from barbu_scorer.scoring.barbu.schemes import Scheme
-from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.errors import ScoringError, refused
 
 Scores = tuple[int, ...]
 
@@ -149,14 +149,14 @@ def _raw(
     scheme: Scheme, entry: HandEntry, declarer: int, doubles: tuple[dbl.Double, ...]
 ) -> Scores:
     if entry.facts is not None and not isinstance(entry.facts, Mapping):
-        raise ScoringError("facts must be an object")
+        raise refused("facts must be an object")
     facts = dict(entry.facts) if entry.facts is not None else None
     settles = scheme.settles_undoubled(entry.contract) and not doubles
     if facts is not None and "undoubled" in facts:
         if facts != {"undoubled": True} or facts["undoubled"] is not True:
-            raise ScoringError("undoubled: true stands alone, with no other facts")
+            raise refused("undoubled: true stands alone, with no other facts")
         if not settles:
-            raise ScoringError(
+            raise refused(
                 "only an undoubled negative hand under the 'settle without play' rule is undoubled"
             )
     if settles:
@@ -165,20 +165,23 @@ def _raw(
             entry.raw is not None
             and (not isinstance(entry.raw, list | tuple) or tuple(entry.raw) != raw)
         ):
-            raise ScoringError(
-                f"nobody doubled, so this scheme settles the hand without play: raw {list(raw)}"
+            raise refused(
+                ("nobody doubled, so this scheme settles the hand without play: raw %(raw)s"),
+                raw=list(raw),
             )
         return raw
     if facts is None and entry.raw is None:
-        raise ScoringError("give the facts or the raw scores")
+        raise refused("give the facts or the raw scores")
     raw_given = check_raw(scheme, entry.contract, entry.raw) if entry.raw is not None else None
     if facts is None:
         assert raw_given is not None
         return raw_given
     derived = raw_from_facts(scheme, entry.contract, facts)
     if raw_given is not None and raw_given != derived:
-        raise ScoringError(
-            f"the raw scores {list(raw_given)} disagree with the facts ({list(derived)})"
+        raise refused(
+            "the raw scores %(raw_given)s disagree with the facts (%(derived)s)",
+            raw_given=list(raw_given),
+            derived=list(derived),
         )
     return derived
 
@@ -193,15 +196,24 @@ def score_hand(
         if entry.declarer is not None and (
             isinstance(entry.declarer, bool) or entry.declarer != who.declarer
         ):
-            raise ScoringError(f"the declarer is seat {who.declarer}, not {entry.declarer!r}")
+            raise refused(
+                "the declarer is seat %(declarer)s, not %(declarer2)s",
+                declarer=who.declarer,
+                declarer2=repr(entry.declarer),
+            )
         contract = check_contract(scheme, entry.contract)
         who = roles(scheme, first_declarer, index, contract)
         offered = open_contracts(scheme, played)
         if contract not in offered:
             if scheme.order == "fixed":
-                raise ScoringError(f"the order is fixed: this hand is {scheme.name_of(offered[0])}")
-            raise ScoringError(
-                f"seat {who.declarer} has already declared {scheme.name_of(contract)}"
+                raise refused(
+                    "the order is fixed: this hand is %(contract)s",
+                    contract=scheme.name_of(offered[0]),
+                )
+            raise refused(
+                "seat %(declarer)s has already declared %(contract)s",
+                declarer=who.declarer,
+                contract=scheme.name_of(contract),
             )
         check_announcement(scheme, contract, entry.trump, entry.start_rank)
         doubles = dbl.check_doubles(scheme, contract, who.declarer, entry.doubles)
@@ -244,12 +256,14 @@ def score_session(scheme: Scheme, first_declarer: int, entries: Sequence[HandEnt
         or not isinstance(first_declarer, int)
         or not 0 <= first_declarer < n
     ):
-        raise ScoringError(f"first_declarer must be a seat from 0 to {n - 1}")
+        raise refused("first_declarer must be a seat from 0 to %(last)s", last=n - 1)
     if len(entries) > scheme.hands:
-        raise ScoringError(
-            f"a session of {scheme.name} has {scheme.hands} hands, not {len(entries)}",
-            scheme.hands + 1,
-        )
+        raise refused(
+            "a session of %(name)s has %(hands)s hands, not %(given)s",
+            name=scheme.name,
+            hands=scheme.hands,
+            given=len(entries),
+        ).at(scheme.hands + 1)
     per_block = len(scheme.contracts)
     totals = [0] * n
     scored: list[ScoredHand] = []

@@ -35,7 +35,8 @@ from barbu_scorer.scoring.bridge.subgames import (
     barbu_entries,
     subgames_left,
 )
-from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.errors import ScoringError, refused
+from barbu_scorer.scoring.messages import Message, msg
 
 DEALS = 16
 
@@ -78,9 +79,14 @@ class Deal:
         for side in SIDES:
             needed, taken = self.barbu.taken_by(side)
             if needed > tricks[side]:
-                raise ScoringError(
-                    f"{SIDE_NAMES[side]} took {tricks[side]} of the 13 tricks,"
-                    f" so they cannot have taken {taken}"
+                raise refused(
+                    (
+                        "%(side)s took %(tricks)s of the 13 tricks, so they "
+                        "cannot have taken %(taken)s"
+                    ),
+                    side=Message(SIDE_NAMES[side]),
+                    tricks=tricks[side],
+                    taken=taken,
                 )
 
 
@@ -172,18 +178,23 @@ class SessionScore:
 def check_session(deals: Sequence[Deal], first_dealer: int = 0) -> None:
     """Refuse more than 16 deals, a reused sub-game, or a result the tricks rule out."""
     if not within(first_dealer, 0, 3):
-        raise ScoringError(
-            f"the first dealer must be a seat from 0 to 3, not {shown(first_dealer)}"
+        raise refused(
+            "the first dealer must be a seat from 0 to 3, not %(first_dealer)s",
+            first_dealer=shown(first_dealer),
         )
     if len(deals) > DEALS:
-        raise ScoringError(f"a session has {DEALS} deals, not {len(deals)}")
+        raise refused("a session has %(deals)s deals, not %(given)s", deals=DEALS, given=len(deals))
     chosen: list[str] = []
     for number, deal in enumerate(deals, start=1):
         left = subgames_left(chosen, number)
         if deal.subgame not in left:
             raise ScoringError(
-                f"seat {dealer_of(number, first_dealer)} has already chosen {deal.subgame}"
-                f" as dealer; {', '.join(left)} left",
+                msg(
+                    ("seat %(seat)s has already chosen %(subgame)s as dealer; %(left)s left"),
+                    seat=dealer_of(number, first_dealer),
+                    subgame=deal.subgame,
+                    left=", ".join(left),
+                ),
                 hand=number,
             )
         try:

@@ -44,7 +44,8 @@ from barbu_scorer.scoring.bridge.written import (
     deal_to_dict,
     write_bridge_document,
 )
-from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.errors import ScoringError, refused
+from barbu_scorer.scoring.messages import Message, Text, msg
 from barbu_scorer.scoring.players import player_names
 
 __all__ = [
@@ -93,50 +94,69 @@ def in_deals(function: Callable[_P, _R]) -> Callable[_P, _R]:
         try:
             return function(*args, **kwargs)
         except ScoringError as error:
-            raise ScoringError(error.message, error.hand, unit="deal") from None
+            raise ScoringError(error.text, error.hand, unit="deal") from None
 
     return entry
 
 
-def _mapping(value: object, what: str) -> Mapping[str, object]:
+def _mapping(value: object, what: Text) -> Mapping[str, object]:
     if not isinstance(value, Mapping):
-        raise ScoringError(f"{what} must be an object, not {shown(value)}")
+        raise refused("%(what)s must be an object, not %(value)s", what=what, value=shown(value))
     return value
 
 
 def _keys(
     data: Mapping[str, object],
-    what: str,
+    what: Text,
     required: tuple[str, ...],
     optional: tuple[str, ...] = (),
     ignored: frozenset[str] = frozenset(),
 ) -> None:
     missing = [key for key in required if key not in data]
     if missing:
-        raise ScoringError(f"{what} needs {', '.join(repr(key) for key in missing)}")
+        raise refused(
+            "%(what)s needs %(key_for_key_in)s",
+            what=what,
+            key_for_key_in=", ".join(repr(key) for key in missing),
+        )
     allowed = set(required) | set(optional) | ignored
     unknown = sorted(str(key) for key in data if key not in allowed)
     if unknown:
         known = ", ".join(sorted(set(required) | set(optional)))
-        raise ScoringError(f"{what} has unknown {', '.join(map(repr, unknown))} (known: {known})")
+        raise refused(
+            "%(what)s has unknown %(map_repr_unknown)s (known: %(known)s)",
+            what=what,
+            map_repr_unknown=", ".join(map(repr, unknown)),
+            known=known,
+        )
 
 
-def _split(value: object, what: str) -> Points:
+def _split(value: object, what: Text) -> Points:
     if not isinstance(value, Mapping) or set(value) != {"NS", "EW"}:
-        raise ScoringError(f'the {what} must be given per side, as {{"NS": n, "EW": m}}')
+        raise refused('the %(what)s must be given per side, as {"NS": n, "EW": m}', what=what)
     ns, ew = value["NS"], value["EW"]
     if not is_int(ns) or not is_int(ew):
-        raise ScoringError(
-            f"the {what} per side must be whole numbers, not {shown(ns)} and {shown(ew)}"
+        raise refused(
+            "the %(what)s per side must be whole numbers, not %(ns)s and %(ew)s",
+            what=what,
+            ns=shown(ns),
+            ew=shown(ew),
         )
     return Points(ns, ew)
 
 
-def _whole(value: object, what: str, most: int | None) -> int:
+def _whole(value: object, what: Text, most: int | None) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ScoringError(f"{what} must be a whole number, not {shown(value)}")
+        raise refused(
+            "%(what)s must be a whole number, not %(value)s", what=what, value=shown(value)
+        )
     if most is not None and value > most:
-        raise ScoringError(f"{what} must be from 0 to {most}, not {shown(value)}")
+        raise refused(
+            "%(what)s must be from 0 to %(most)s, not %(value)s",
+            what=what,
+            most=most,
+            value=shown(value),
+        )
     return value
 
 
@@ -144,16 +164,16 @@ def contract_from_dict(value: object) -> Contract | None:
     """A deal's "bridge" entry as a contract; None when the deal was passed out."""
     if value is None:
         return None
-    data = _mapping(value, "the bridge result (or null when passed out)")
+    data = _mapping(value, msg("the bridge result (or null when passed out)"))
     _keys(
         data, "the bridge result", ("level", "strain", "declarer", "tricks"), ("doubled", "honours")
     )
     honours = None
     if data.get("honours") is not None:
-        held = _mapping(data["honours"], "honours")
+        held = _mapping(data["honours"], msg("honours"))
         _keys(held, "honours", ("side", "points"))
         points: Any = held["points"]
-        honours = Honours(require_side(held["side"], "the side holding honours"), points)
+        honours = Honours(require_side(held["side"], msg("the side holding honours")), points)
     fields: dict[str, Any] = {key: data[key] for key in CONTRACT_KEYS if key in data}
     return Contract(**fields, honours=honours)
 
@@ -161,33 +181,45 @@ def contract_from_dict(value: object) -> Contract | None:
 def barbu_from_dict(subgame: object, value: object) -> BarbuResult:
     """A deal's "barbu" entry as the result of its sub-game."""
     chosen = require_subgame(subgame)
-    data = _mapping(value, f"the {SUBGAME_NAMES[chosen]} result")
-    _keys(data, f"the {SUBGAME_NAMES[chosen]} result", SUBGAME_FIELDS[chosen])
+    data = _mapping(
+        value,
+        msg("the %(subgame)s result", subgame=Message(SUBGAME_NAMES[chosen])),
+    )
+    _keys(
+        data,
+        msg("the %(subgame)s result", subgame=Message(SUBGAME_NAMES[chosen])),
+        SUBGAME_FIELDS[chosen],
+    )
     if chosen == "barbu":
-        taker = require_side(data["king_of_hearts"], "the side that took the K♥")
+        taker = require_side(data["king_of_hearts"], msg("the side that took the K♥"))
         return BarbuResult(chosen, king_of_hearts=taker)
     if chosen == "last_two":
-        penultimate = require_side(data["penultimate"], "the side that took trick 12")
-        last = require_side(data["last"], "the side that took trick 13")
+        penultimate = require_side(data["penultimate"], msg("the side that took trick 12"))
+        last = require_side(data["last"], msg("the side that took trick 13"))
         return BarbuResult(chosen, penultimate=penultimate, last=last)
     if chosen == "hearts":
-        return BarbuResult(chosen, hearts=_split(data["hearts"], "hearts"))
-    return BarbuResult(chosen, queens=_split(data["queens"], "queens"))
+        return BarbuResult(chosen, hearts=_split(data["hearts"], msg("hearts")))
+    return BarbuResult(chosen, queens=_split(data["queens"], msg("queens")))
 
 
 @in_deals
 def deal_from_dict(value: object, number: int, first_dealer: int = 0) -> Deal:
     """One deal of the document; errors name the deal."""
     try:
-        data = _mapping(value, "a deal")
+        data = _mapping(value, msg("a deal"))
         if "bridge" not in data:
-            raise ScoringError("a deal needs 'bridge': the contract, or null if passed out")
+            raise refused("a deal needs 'bridge': the contract, or null if passed out")
         required = ("subgame", "bridge", "barbu")
         _keys(data, "a deal", required, ("deal", "dealer", "leader"), COMPUTED_DEAL_KEYS)
         dealer = dealer_of(number, first_dealer)
         for key, expected in (("deal", number), ("dealer", dealer), ("leader", dealer)):
             if key in data and (not is_int(data[key]) or data[key] != expected):
-                raise ScoringError(f"the {key} here is {expected}, not {shown(data[key])}")
+                raise refused(
+                    "the %(key)s here is %(expected)s, not %(data_key)s",
+                    key=key,
+                    expected=expected,
+                    data_key=shown(data[key]),
+                )
         contract = contract_from_dict(data["bridge"])
         return Deal(contract, barbu_from_dict(data["subgame"], data["barbu"]))
     except ScoringError as error:
@@ -198,7 +230,7 @@ def deal_from_dict(value: object, number: int, first_dealer: int = 0) -> Deal:
 def read_bridge_document(doc: object, *, stored: bool = False) -> BridgeDocument:
     """Validate a whole document and return it typed; the first problem raises ScoringError
     (``stored``: one this app's store wrote, whose names were accepted when stored)."""
-    data = _mapping(doc, "a Barbu Bridge document")
+    data = _mapping(doc, msg("a Barbu Bridge document"))
     _keys(
         data,
         "a Barbu Bridge document",
@@ -207,20 +239,30 @@ def read_bridge_document(doc: object, *, stored: bool = False) -> BridgeDocument
         COMPUTED_KEYS,
     )
     if data["format"] != FORMAT:
-        raise ScoringError(f"the format must be {FORMAT!r}, not {shown(data['format'])}")
+        raise refused(
+            "the format must be %(format)s, not %(data_format)s",
+            format=repr(FORMAT),
+            data_format=shown(data["format"]),
+        )
     if data.get("scheme", SCHEME_ID) != SCHEME_ID:
-        raise ScoringError(f"a Barbu Bridge document plays scheme {SCHEME_ID!r}")
+        raise refused(
+            "a Barbu Bridge document plays scheme %(scheme_id)s", scheme_id=repr(SCHEME_ID)
+        )
     players = data["players"]
     if not isinstance(players, list) or len(players) != 4:
-        raise ScoringError("players must be a list of four names, seats 0 to 3")
+        raise refused("players must be a list of four names, seats 0 to 3")
     names = player_names(players, stored=stored)
-    first_dealer = _whole(data.get("first_dealer", 0), "the first dealer (a seat)", 3)
+    first_dealer = _whole(data.get("first_dealer", 0), msg("the first dealer (a seat)"), 3)
     bonus = check_partscore_rule(data.get("unfinished_partscore", UNFINISHED_PARTSCORE))
     raw_deals = data["deals"]
     if not isinstance(raw_deals, list):
-        raise ScoringError("deals must be a list")
+        raise refused("deals must be a list")
     if len(raw_deals) > DEALS:
-        raise ScoringError(f"a session has {DEALS} deals; this document has {len(raw_deals)}")
+        raise refused(
+            "a session has %(deals)s deals; this document has %(n_raw_deals)s",
+            deals=DEALS,
+            n_raw_deals=len(raw_deals),
+        )
     deals = tuple(
         deal_from_dict(value, number, first_dealer)
         for number, value in enumerate(raw_deals, start=1)

@@ -7,7 +7,7 @@ part-score 50, or 100. Nothing else is accepted.
 
 from __future__ import annotations
 
-from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.errors import refused
 
 PartscoreRule = str | int
 LAW_80 = "law80"
@@ -20,9 +20,10 @@ def check_partscore_rule(value: object) -> PartscoreRule:
     """The setting, when it is one of ``PARTSCORE_RULES``; else a ScoringError."""
     if isinstance(value, str | int) and not isinstance(value, bool) and value in PARTSCORE_RULES:
         return value
-    raise ScoringError(
-        f'unfinished_partscore is "{LAW_80}" (Law 80: 100 to the only side with a '
-        "part-score, the default), 50 or 100 (to each side with a part-score)"
+    raise refused(
+        'unfinished_partscore is "%(law_80)s" (Law 80: 100 to the only side with a '
+        "part-score, the default), 50 or 100 (to each side with a part-score)",
+        law_80=LAW_80,
     )
 
 

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from typing import Literal, TypeGuard
 
 from barbu_scorer.scoring.bridge.partscore import LAW_80, PartscoreRule, partscore_bonuses
-from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.errors import refused
+from barbu_scorer.scoring.messages import N_, Message, Text, msg
 
 Side = Literal["NS", "EW"]
 Strain = Literal["C", "D", "H", "S", "NT"]
@@ -15,7 +16,7 @@ Line = Literal["above", "below"]
 SIDES: tuple[Side, ...] = ("NS", "EW")
 STRAINS: tuple[Strain, ...] = ("C", "D", "H", "S", "NT")
 SIDE_NAMES: dict[Side, str] = {"NS": "N-S", "EW": "E-W"}
-DOUBLED_RULE = "doubled must be 0 (undoubled), 1 (doubled) or 2 (redoubled)"
+DOUBLED_RULE = N_("doubled must be 0 (undoubled), 1 (doubled) or 2 (redoubled)")
 
 LEVELS = (1, 2, 3, 4, 5, 6, 7)
 TRICKS = 13  # in a deal
@@ -42,10 +43,10 @@ def shown(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def require_side(value: object, what: str) -> Side:
+def require_side(value: object, what: Text) -> Side:
     """The value as a side, or a ScoringError naming what it was meant to be."""
     if not isinstance(value, str) or value not in SIDES:
-        raise ScoringError(f'{what} must be "NS" or "EW", not {shown(value)}')
+        raise refused('%(what)s must be "NS" or "EW", not %(value)s', what=what, value=shown(value))
     return value
 
 
@@ -114,9 +115,9 @@ class Honours:
     points: int
 
     def __post_init__(self) -> None:
-        require_side(self.side, "the side holding honours")
+        require_side(self.side, msg("the side holding honours"))
         if not is_int(self.points) or self.points not in (100, 150):
-            raise ScoringError(f"honours are worth 100 or 150, not {shown(self.points)}")
+            raise refused("honours are worth 100 or 150, not %(points)s", points=shown(self.points))
 
 
 @dataclass(frozen=True)
@@ -131,20 +132,21 @@ class Contract:
     honours: Honours | None = None
 
     def __post_init__(self) -> None:
+        level, seat = self.level, self.declarer
         rules = (
-            (within(self.level, 1, 7), "the level must be a whole number from 1 to 7", self.level),
-            (self.strain in STRAINS, "the strain must be one of C, D, H, S, NT", self.strain),
-            (within(self.declarer, 0, 3), "the declarer must be a seat from 0 to 3", self.declarer),
+            (within(level, 1, 7), N_("the level must be a whole number from 1 to 7"), level),
+            (self.strain in STRAINS, N_("the strain must be one of C, D, H, S, NT"), self.strain),
+            (within(seat, 0, 3), N_("the declarer must be a seat from 0 to 3"), seat),
             (within(self.doubled, 0, 2), DOUBLED_RULE, self.doubled),
-            (within(self.tricks, 0, TRICKS), "the tricks taken must be 0 to 13", self.tricks),
+            (within(self.tricks, 0, TRICKS), N_("the tricks taken must be 0 to 13"), self.tricks),
         )
         for kept, rule, value in rules:
             if not kept:
-                raise ScoringError(f"{rule}, not {shown(value)}")
+                raise refused("%(rule)s, not %(value)s", rule=Message(rule), value=shown(value))
         if self.honours is not None and not isinstance(self.honours, Honours):
-            raise ScoringError("honours must name a side and 100 or 150 points")
+            raise refused("honours must name a side and 100 or 150 points")
         if self.honours is not None and self.strain == "NT" and self.honours.points != 150:
-            raise ScoringError("at no-trumps only four aces count as honours, for 150, not 100")
+            raise refused("at no-trumps only four aces count as honours, for 150, not 100")
 
     @property
     def side(self) -> Side:

@@ -16,16 +16,17 @@ from barbu_scorer.scoring.bridge.rubber import (
     shown,
     total,
 )
-from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.errors import refused
+from barbu_scorer.scoring.messages import N_, Message, Text, msg, msg_n
 
 Subgame = Literal["barbu", "hearts", "last_two", "queens"]
 
 SUBGAMES: tuple[Subgame, ...] = ("barbu", "hearts", "last_two", "queens")
 SUBGAME_NAMES: dict[Subgame, str] = {
-    "barbu": "Barbu",
-    "hearts": "Hearts",
-    "last_two": "Last Two",
-    "queens": "Queens",
+    "barbu": N_("Barbu"),
+    "hearts": N_("Hearts"),
+    "last_two": N_("Last Two"),
+    "queens": N_("Queens"),
 }
 SUBGAME_FIELDS: dict[Subgame, tuple[str, ...]] = {
     "barbu": ("king_of_hearts",),
@@ -34,14 +35,15 @@ SUBGAME_FIELDS: dict[Subgame, tuple[str, ...]] = {
     "queens": ("queens",),
 }
 SPLIT_CARDS: dict[str, int] = {"hearts": 13, "queens": 4}  # the cards a count splits
-TAKEN = ("the K♥", "trick 12", "trick 13")
+TAKEN = (N_("the K♥"), N_("trick 12"), N_("trick 13"))
 
 
 def require_subgame(value: object) -> Subgame:
     """The value as a sub-game id, or a ScoringError listing the four."""
     if not isinstance(value, str) or value not in SUBGAMES:
-        raise ScoringError(
-            f"the sub-game must be one of barbu, hearts, last_two, queens, not {shown(value)}"
+        raise refused(
+            "the sub-game must be one of barbu, hearts, last_two, queens, not %(value)s",
+            value=shown(value),
         )
     return value
 
@@ -58,14 +60,22 @@ def split_from(side: Side, taken: int, cards: int) -> Points:
     return Points.to(side, taken) + Points.to(other(side), cards - taken)
 
 
-def _require_split(split: object, what: str, cards: int) -> Points:
+def _require_split(split: object, what: Text, cards: int) -> Points:
     if not isinstance(split, Points) or not all(is_int(n) for n in (split.ns, split.ew)):
-        raise ScoringError(f"the {what} must be a count per side")
-    counts = f"N-S {split.ns}, E-W {split.ew}"
+        raise refused("the %(what)s must be a count per side", what=what)
+    counts = msg("N-S %(ns)s, E-W %(ew)s", ns=split.ns, ew=split.ew)
     if split.ns < 0 or split.ew < 0:
-        raise ScoringError(f"a side cannot take fewer than no {what} ({counts})")
+        raise refused(
+            "a side cannot take fewer than no %(what)s (%(counts)s)", what=what, counts=counts
+        )
     if split.ns + split.ew != cards:
-        raise ScoringError(f"the {what} add up to {split.ns + split.ew}, not {cards} ({counts})")
+        raise refused(
+            "the %(what)s add up to %(split_ns_split_ew)s, not %(cards)s (%(counts)s)",
+            what=what,
+            split_ns_split_ew=split.ns + split.ew,
+            cards=cards,
+            counts=counts,
+        )
     return split
 
 
@@ -86,31 +96,53 @@ class BarbuResult:
         for name in ("king_of_hearts", "hearts", "penultimate", "last", "queens"):
             value = getattr(self, name)
             if name in needed and value is None:
-                raise ScoringError(f"a {SUBGAME_NAMES[self.subgame]} deal needs {name!r}")
+                raise refused(
+                    "a %(subgame)s deal needs %(name)s",
+                    subgame=Message(SUBGAME_NAMES[self.subgame]),
+                    name=repr(name),
+                )
             if name not in needed and value is not None:
-                raise ScoringError(
-                    f"{name!r} does not belong to a {SUBGAME_NAMES[self.subgame]} deal"
+                raise refused(
+                    "%(name)s does not belong to a %(subgame)s deal",
+                    name=repr(name),
+                    subgame=Message(SUBGAME_NAMES[self.subgame]),
                 )
         if self.king_of_hearts is not None:
-            require_side(self.king_of_hearts, "the side that took the K♥")
+            require_side(self.king_of_hearts, msg("the side that took the K♥"))
         if self.penultimate is not None:
-            require_side(self.penultimate, "the side that took trick 12")
+            require_side(self.penultimate, msg("the side that took trick 12"))
         if self.last is not None:
-            require_side(self.last, "the side that took trick 13")
+            require_side(self.last, msg("the side that took trick 13"))
         if self.hearts is not None:
-            _require_split(self.hearts, "hearts", SPLIT_CARDS["hearts"])
+            _require_split(self.hearts, msg("hearts"), SPLIT_CARDS["hearts"])
         if self.queens is not None:
-            _require_split(self.queens, "queens", SPLIT_CARDS["queens"])
+            _require_split(self.queens, msg("queens"), SPLIT_CARDS["queens"])
 
-    def taken_by(self, side: Side) -> tuple[int, str]:
+    def taken_by(self, side: Side) -> tuple[int, Message]:
         """The fewest tricks ``side`` needs for this result, and what it says they took."""
         for split, card in ((self.hearts, "heart"), (self.queens, "queen")):
             if split is not None:
                 cards = split.of(side)
-                return -(-cards // 4), f"{cards} {card}{'' if cards == 1 else 's'}"
+                words = (
+                    msg_n("%(count)s heart", "%(count)s hearts", cards)
+                    if card == "heart"
+                    else msg_n("%(count)s queen", "%(count)s queens", cards)
+                )
+                return -(-cards // 4), words
         takers = (self.king_of_hearts, self.penultimate, self.last)
         taken = [name for name, taker in zip(TAKEN, takers, strict=True) if taker == side]
-        return len(taken), " and ".join(taken)
+        if len(taken) == 3:
+            return 3, msg(
+                "%(a)s, %(b)s and %(c)s",
+                a=Message(taken[0]),
+                b=Message(taken[1]),
+                c=Message(taken[2]),
+            )
+        if len(taken) == 2:
+            return 2, msg(
+                "%(first)s and %(second)s", first=Message(taken[0]), second=Message(taken[1])
+            )
+        return len(taken), Message(taken[0]) if taken else Message("")
 
 
 def barbu_entries(result: BarbuResult) -> tuple[Entry, ...]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from functools import cache
 
-from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.errors import refused
 from barbu_scorer.scoring.league.played import Played, PlayerId
 
 MAX_STAKE_CENTS = 100_00
@@ -37,12 +37,15 @@ def read_stake(text: object) -> int:
     try:
         value = Decimal(str(text).strip())
     except InvalidOperation:
-        raise ScoringError("stake: an amount per point such as 0.05") from None
+        raise refused("stake: an amount per point such as 0.05") from None
     cents = value * 100
     if not value.is_finite() or cents != cents.to_integral_value() or not cents >= 0:
-        raise ScoringError("stake: an amount per point in whole cents, such as 0.05")
+        raise refused("stake: an amount per point in whole cents, such as 0.05")
     if cents > MAX_STAKE_CENTS:
-        raise ScoringError(f"stake: at most {MAX_STAKE_CENTS // 100} a point")
+        raise refused(
+            "stake: at most %(max_stake_cents_100)s a point",
+            max_stake_cents_100=MAX_STAKE_CENTS // 100,
+        )
     return int(cents)
 
 
@@ -55,7 +58,10 @@ def balances(totals: Sequence[int], stake_cents: int) -> list[int]:
 def rounded(amounts: Sequence[int], unit: int) -> list[int]:
     """Balances rounded to ``unit`` cents, still adding up to what they added up to."""
     if unit not in ROUNDINGS:
-        raise ScoringError(f"rounding: one of {', '.join(map(str, ROUNDINGS))} cents")
+        raise refused(
+            "rounding: one of %(map_str_ROUNDINGS)s cents",
+            map_str_ROUNDINGS=", ".join(map(str, ROUNDINGS)),
+        )
     out = [
         int((Decimal(a) / unit).quantize(Decimal(1), rounding=ROUND_HALF_UP)) * unit
         for a in amounts
@@ -104,9 +110,12 @@ def payments(amounts: Sequence[int]) -> list[Payment]:
     """The fewest payments that clear every balance (n - g of them, g the most zero-sum
     groups the balances split into: never more than players - 1)."""
     if sum(amounts) != 0:
-        raise ScoringError("the balances do not add up to zero")
+        raise refused("the balances do not add up to zero")
     if len(amounts) > MAX_SETTLED_PLAYERS:
-        raise ScoringError(f"settle at most {MAX_SETTLED_PLAYERS} players at once")
+        raise refused(
+            "settle at most %(max_settled_players)s players at once",
+            max_settled_players=MAX_SETTLED_PLAYERS,
+        )
     left = [(s, a) for s, a in enumerate(amounts) if a]
     out: list[Payment] = []
     while left:

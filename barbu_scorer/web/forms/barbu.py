@@ -17,13 +17,15 @@ from barbu_scorer.scoring.barbu.hands import (
     COUNT_KEYS,
     FACT_KEYS,
     SEAT_KEYS,
+    WORDS,
     count_total,
     fill_implied,
     finishers_to_tap,
     preset_start_rank,
 )
 from barbu_scorer.scoring.barbu.schemes import MAX_PLAYERS, MIN_PLAYERS, Scheme
-from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.errors import refused
+from barbu_scorer.scoring.messages import Message, msg
 from barbu_scorer.web.forms.common import VersionForm, player_names_field, session_name_field
 
 
@@ -51,7 +53,7 @@ def _int(text: str | None) -> int | None:
     try:
         return int(text.strip())
     except ValueError:
-        raise ScoringError(f"{text!r} is not a whole number") from None
+        raise refused("%(text)s is not a whole number", text=repr(text)) from None
 
 
 def _counts(form: MultiDict[str, str], key: str, players: int, total: int) -> list[int | None]:
@@ -59,11 +61,14 @@ def _counts(form: MultiDict[str, str], key: str, players: int, total: int) -> li
     return fill_implied([_int(form.get(f"{key}-{seat}")) for seat in range(players)], key, total)
 
 
-def _seats(values: Sequence[Any]) -> str:
+def _seats(values: Sequence[Any]) -> Message:
     """The seats still blank, as a message names them ("seat 1 and seat 3"; the page
     turns seats into names)."""
-    blank = [f"seat {s}" for s, v in enumerate(values) if v is None]
-    return blank[0] if len(blank) == 1 else ", ".join(blank[:-1]) + " and " + blank[-1]
+    blank = [msg("seat %(seat)s", seat=s) for s, v in enumerate(values) if v is None]
+    if len(blank) == 1:
+        return blank[0]
+    some = Message(", ".join(str(b) for b in blank[:-1]))
+    return msg("%(first)s and %(second)s", first=some, second=blank[-1])
 
 
 def _seat_fact(form: MultiDict[str, str], key: str, tricks: int) -> int:
@@ -77,10 +82,20 @@ def _seat_fact(form: MultiDict[str, str], key: str, tricks: int) -> int:
             (tricks - 1, tricks) if key == "penultimate" else (tricks, tricks - 1)
         )
         if other is not None:
-            raise ScoringError(f"seat {other} took trick {other_number} — who took trick {number}?")
-        raise ScoringError(f"who took trick {tricks - 1} and trick {tricks}?")
-    card = {"king_of_hearts": "K♥", "ace_of_hearts": "A♥"}.get(key, key.replace("_", " "))
-    raise ScoringError(f"who took the {card}?")
+            raise refused(
+                "seat %(other)s took trick %(other_number)s — who took trick %(number)s?",
+                other=other,
+                other_number=other_number,
+                number=number,
+            )
+        raise refused(
+            "who took trick %(tricks_1)s and trick %(tricks)s?", tricks_1=tricks - 1, tricks=tricks
+        )
+    if key == "king_of_hearts":
+        raise refused("who took the K♥?")
+    if key == "ace_of_hearts":
+        raise refused("who took the A♥?")
+    raise refused("who took the %(card)s?", card=key.replace("_", " "))
 
 
 def posted_doubles(form: MultiDict[str, str]) -> list[Double]:
@@ -106,7 +121,7 @@ def hand_entry(form: MultiDict[str, str], scheme: Scheme, contract: str) -> dict
         a, _, b = value.partition("-")
         doubler, doubled = _int(a), _int(b)
         if doubler is None or doubled is None:
-            raise ScoringError(f"{value!r} is not a double")
+            raise refused("%(value)s is not a double", value=repr(value))
         doubles.append([doubler, doubled])
     entry["doubles"] = doubles
     # "undoubled" is the button on a new hand, or the field that prefills a correction.
@@ -116,14 +131,18 @@ def hand_entry(form: MultiDict[str, str], scheme: Scheme, contract: str) -> dict
     if form.get("mode") == "raw":
         entry["raw"] = [_int(form.get(f"raw-{seat}")) for seat in range(n)]
         if None in entry["raw"]:
-            raise ScoringError(f"type the raw score of {_seats(entry['raw'])}")
+            raise refused("type the raw score of %(seats)s", seats=_seats(entry["raw"]))
         return entry
     facts: dict[str, Any] = {}
     for key in FACT_KEYS.get(contract, ()):
         if key in COUNT_KEYS:
             counts = _counts(form, key, n, count_total(scheme, key))
             if None in counts:
-                raise ScoringError(f"how many {key} did {_seats(counts)} take?")
+                raise refused(
+                    "how many %(key)s did %(seats)s take?",
+                    key=Message(WORDS[key]),
+                    seats=_seats(counts),
+                )
             facts[key] = counts
         elif key in SEAT_KEYS:
             facts[key] = _seat_fact(form, key, scheme.tricks)
@@ -131,14 +150,14 @@ def hand_entry(form: MultiDict[str, str], scheme: Scheme, contract: str) -> dict
             order = [_int(form.get(f"order-{pos}")) for pos in range(finishers_to_tap(n))]
             if None in order:
                 place = ORDINALS[order.index(None)]
-                raise ScoringError(f"who finished {place}? (the last is implied)")
+                raise refused("who finished %(place)s? (the last is implied)", place=Message(place))
             facts["order"] = order
         elif key == "most_cards":
             facts["most_cards"] = [_int(s) for s in form.getlist("most_cards")]
             if not facts["most_cards"]:
-                raise ScoringError("who took the most cards of one suit?")
+                raise refused("who took the most cards of one suit?")
     if not FACT_KEYS.get(contract):
-        raise ScoringError(f"{scheme.name_of(contract)} is entered as raw scores")
+        raise refused("%(contract)s is entered as raw scores", contract=scheme.name_of(contract))
     entry["facts"] = facts
     return entry
 

@@ -1,0 +1,62 @@
+"""The Salad's facts checked together: the five negatives' cards in one hand's tricks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from barbu_scorer.scoring.barbu.schemes import Scheme
+from barbu_scorer.scoring.errors import refused
+
+
+def check_salad(scheme: Scheme, facts: Mapping[str, Any]) -> None:
+    """The Salad's facts agree with each other: whoever took a card took a trick."""
+    tricks = facts["tricks"]
+    for key in ("queens", "hearts"):
+        for seat, count in enumerate(facts[key]):
+            if count and not tricks[seat]:
+                raise refused("seat %(seat)s took %(key)s but no tricks", seat=seat, key=key)
+    for key in ("king_of_hearts", "penultimate", "last"):
+        if not tricks[facts[key]]:
+            raise refused(
+                "seat %(seat)s took %(card)s but no tricks",
+                seat=facts[key],
+                card=key.replace("_", " "),
+            )
+    if facts["penultimate"] == facts["last"] and tricks[facts["last"]] < 2:
+        raise refused("whoever took both of the last two tricks took at least 2 tricks")
+    # K♥ is a heart: its taker counted it among their hearts, besides A♥ if they took both.
+    king, ace = facts["king_of_hearts"], facts["ace_of_hearts"]
+    need = 1 + (king == ace)
+    if facts["hearts"][king] < need:
+        took = "K♥ and A♥" if need == 2 else "K♥"
+        raise refused(
+            "seat %(king)s took %(took)s, so at least %(need)s hearts",
+            king=king,
+            took=took,
+            need=need,
+        )
+    _check_salad_cards(scheme, facts)
+
+
+def _check_salad_cards(scheme: Scheme, facts: Mapping[str, Any]) -> None:
+    """Q♥ is both a queen and a heart: some seat took it (a queen, and a heart beyond A♥
+    and K♥); and each seat's scoring cards fit in its tricks (n cards a trick)."""
+    tricks, queens, hearts = facts["tricks"], facts["queens"], facts["hearts"]
+    n = scheme.players
+    if "QH" in scheme.left_out:
+        holders: list[int | None] = [None]
+    else:
+        spare = [
+            h - (i == facts["ace_of_hearts"]) - (i == facts["king_of_hearts"])
+            for i, h in enumerate(hearts)
+        ]
+        holders = [i for i in range(n) if queens[i] and spare[i] > 0]
+        if not holders:
+            raise refused("Q♥ is a queen and a heart: no player took both a queen and a heart")
+    for holder in holders:
+        if all(hearts[i] + queens[i] - (i == holder) <= n * tricks[i] for i in range(n)):
+            return
+    raise refused(
+        "a player took more scoring cards than fit in their tricks (%(n)s cards a trick)", n=n
+    )

@@ -1,0 +1,129 @@
+"""The reader's language: chosen in the menu (a cookie), else the browser's
+Accept-Language (fr, fr-FR, fr-BE, fr-CH, fr-CA -> French), else English.
+
+Each request makes its language the active one for the rules' messages
+(:mod:`barbu_scorer.scoring.messages`), so a refusal is said in the page's language.
+``in_language`` renders the PDF sheet and the Barbu Bridge pad in a session's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Flask, Response, abort, flash, redirect, request
+from flask_babel import force_locale, get_locale
+from flask_babel import gettext as _
+
+from barbu_scorer.i18n import DEFAULT_LOCALE, LOCALES, locale_of, translations
+from barbu_scorer.scoring import messages
+from barbu_scorer.store.language import session_language, set_session_language
+
+COOKIE = "lang"
+COOKIE_AGE = 400 * 24 * 3600
+
+bp = Blueprint("language", __name__)
+
+
+def from_header(header: str | None) -> str | None:
+    """The best of the app's languages in an Accept-Language header, or None."""
+    best: tuple[float, str] | None = None
+    for index, part in enumerate((header or "").split(",")[:32]):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                continue
+        found = locale_of(tag)
+        if found and quality > 0 and (best is None or quality > best[0]):
+            best = (quality - index * 1e-6, found)
+    return best[1] if best else None
+
+
+def select_locale() -> str:
+    """Flask-Babel's locale selector: the cookie, else the browser, else English."""
+    return (
+        locale_of(request.cookies.get(COOKIE))
+        or from_header(request.headers.get("Accept-Language"))
+        or DEFAULT_LOCALE
+    )
+
+
+def current() -> str:
+    """The language of this request's pages."""
+    return str(get_locale() or DEFAULT_LOCALE)
+
+
+def _activate() -> None:
+    locale = current()
+    messages.activate(translations(locale), locale)
+
+
+@contextmanager
+def in_language(locale: str | None) -> Iterator[None]:
+    """Within the block, templates and the rules' messages speak ``locale``."""
+    chosen = locale_of(locale) or current()
+    with force_locale(chosen), messages.speaking(translations(chosen), chosen):
+        yield
+
+
+@bp.get("/language/<code>")
+def choose(code: str) -> Response:
+    """The menu's switch: keep the language in a cookie and go back to the page (a
+    language is no secret and changes nothing stored: a plain link does it)."""
+    chosen = locale_of(code) or DEFAULT_LOCALE
+    response = redirect(_local(request.args.get("next")), 303)
+    response.set_cookie(COOKIE, chosen, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
+    return response
+
+
+def _local(target: str | None) -> str:
+    back = (target or "/")[:2000]
+    parts = urlsplit(back)
+    if parts.scheme or parts.netloc or not back.startswith("/") or back.startswith("//"):
+        return "/"
+    return back
+
+
+@bp.post("/s/<session_id>/language")
+def session_choice(session_id: str) -> Response:
+    """The scorer's menu: the language the session's sheet (or pad) is printed in."""
+    from barbu_scorer.web.db import get_db
+    from barbu_scorer.web.views.access import require_edit
+
+    found = get_db().execute("SELECT 1 FROM sessions WHERE id = ?", [session_id]).fetchone()
+    if found is None:
+        abort(404)
+    require_edit(session_id)
+    chosen = locale_of(request.form.get("language")) or DEFAULT_LOCALE
+    set_session_language(get_db(), session_id, chosen)
+    if chosen == "fr":
+        flash(_("The score sheet is now printed in French."), "status")
+    else:
+        flash(_("The score sheet is now printed in English."), "status")
+    return redirect(_local(request.form.get("next")), 303)
+
+
+def sheet_language() -> str | None:
+    """The language of the session this page is about, for the scorer's menu."""
+    from barbu_scorer.web.db import get_db
+
+    session_id = (request.view_args or {}).get("session_id")
+    return session_language(get_db(), session_id) if isinstance(session_id, str) else None
+
+
+def _english(_error: BaseException | None = None) -> None:
+    messages.activate(messages.ENGLISH, DEFAULT_LOCALE)
+
+
+def init_app(app: Flask) -> None:
+    """Every request speaks its reader's language; the switch's route; the template names."""
+    app.before_request(_activate)
+    app.teardown_request(_english)
+    app.register_blueprint(bp)
+    app.add_template_global(LOCALES, "LOCALES")
+    app.add_template_global(current, "current_language")
+    app.add_template_global(sheet_language, "sheet_language")
