@@ -16,7 +16,7 @@ from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
 from barbu_scorer.scoring.bridge import document as bridge
 from barbu_scorer.scoring.bridge.deals import DEALS
 from barbu_scorer.scoring.envelope import bare
-from barbu_scorer.scoring.errors import refused
+from barbu_scorer.scoring.errors import ScoringError, refused
 from barbu_scorer.scoring.players import session_name
 
 if TYPE_CHECKING:

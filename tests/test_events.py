@@ -15,7 +15,8 @@ from barbu_scorer.scoring.event.progress import table_progress
 from barbu_scorer.scoring.event.ranking import TableScore, standings
 from barbu_scorer.store import players as roster
 from barbu_scorer.store.events import load_event
-from barbu_scorer.store.sessions import history, load
+from barbu_scorer.store.reads import history
+from barbu_scorer.store.sessions import load
 from barbu_scorer.web.db import get_db
 
 FORM = {

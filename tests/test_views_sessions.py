@@ -707,7 +707,7 @@ def test_the_history_tells_two_phones_apart(app: Flask) -> None:
         data = {**hand, "number": str(number), "version": str(number), "action": "save"}
         assert phone.post(f"/s/{created['id']}/hand/{number}", data=data).status_code == 302
     with app.app_context():
-        from barbu_scorer.store.sessions import history
+        from barbu_scorer.store.reads import history
         from barbu_scorer.web.db import get_db
 
         who = [c["who"] for c in history(get_db(), created["id"]) if c["action"] == "add"]

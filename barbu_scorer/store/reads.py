@@ -50,3 +50,16 @@ def read_session(
         hands = db.table("hands").rows_where("session_id = ?", [session_id], order_by="number")
         entries = tuple(json.loads(r["entry"]) for r in hands)
     return row, entries
+
+
+def history(db: Database, session_id: str) -> list[dict[str, Any]]:
+    """Every change to a session, newest first."""
+    rows = db["history"].rows_where("session_id = ?", [session_id], order_by="id desc")
+    return [
+        {
+            **r,
+            "before": json.loads(r["before"]) if r["before"] else None,
+            "after": json.loads(r["after"]) if r["after"] else None,
+        }
+        for r in rows
+    ]

@@ -23,6 +23,7 @@ from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict, scheme_to_dic
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.barbu.sessions import HandEntry, Session, score_session
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.messages import msg
 from barbu_scorer.scoring.players import player_names
 from barbu_scorer.store.rows import (
     Conflict,
@@ -44,7 +45,6 @@ __all__ = [
     "create_session",
     "delete_last",
     "entry_dict",
-    "history",
     "key_matches",
     "stored_key_hash",
     "load",
@@ -151,9 +151,13 @@ def _stored_scheme(text: str) -> Scheme:
     try:
         return scheme_from_dict(json.loads(text))
     except (ScoringError, ValueError, TypeError, RecursionError) as error:
+        why = error.text if isinstance(error, ScoringError) else str(error)[:200]
         raise Unreadable(
-            f"this session was stored with a scheme that today's limits refuse "
-            f"({str(error)[:200]}); it is kept as it is, unchanged, but cannot be shown"
+            msg(
+                "this session was stored with a scheme that today's limits refuse "
+                "(%(why)s); it is kept as it is, unchanged, but cannot be shown",
+                why=why,
+            )
         ) from None
 
 
@@ -253,19 +257,6 @@ def replace_hand(
 def delete_last(db: Database, session_id: str, number: int, who: str, version: int | None) -> None:
     """Undo the last hand (only the last may go)."""
     delete_last_entry(_HANDS, db, session_id, number, who, version)
-
-
-def history(db: Database, session_id: str) -> list[dict[str, Any]]:
-    """Every change to a session, newest first."""
-    rows = db["history"].rows_where("session_id = ?", [session_id], order_by="id desc")
-    return [
-        {
-            **r,
-            "before": json.loads(r["before"]) if r["before"] else None,
-            "after": json.loads(r["after"]) if r["after"] else None,
-        }
-        for r in rows
-    ]
 
 
 def summaries(db: Database, ids: Sequence[str]) -> list[dict[str, Any]]:

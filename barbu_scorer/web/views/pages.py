@@ -13,8 +13,8 @@ from sqlite_utils import Database
 from werkzeug.wrappers import Response
 
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.store.reads import history
 from barbu_scorer.store.rows import Conflict, Stale
-from barbu_scorer.store.sessions import history
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.common import VersionForm
 from barbu_scorer.web.views.access import scorer_label
