@@ -63,7 +63,7 @@ def serving(instance_path: str | None = None) -> Flask:
     from barbu_scorer.web.sheets import start_warming
 
     app = create_app(instance_path=instance_path)
-    start_warming()
+    start_warming(app)
     return app
 
 

@@ -143,7 +143,7 @@ def serve(
             )
         )
     log_to_stderr()
-    start_warming()  # WeasyPrint's first sheet is laid out now, not on the first tap
+    start_warming(app)  # WeasyPrint's first sheet is laid out now, not on the first tap
     app.config["PUBLIC_URL"] = public
     _announce(public, reachable, app.config["DATABASE"])
     try:

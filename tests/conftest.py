@@ -106,6 +106,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     database = tmp_path_factory.mktemp("live") / "live.db"
     # A generous rate limit: the whole browser suite creates from one address.
     config = {"DATABASE": str(database), "SECRET_KEY": "live-test", "RATE_LIMIT": (1000, 60.0)}
+    # As `serve` does: sheets laid out in a child process, kept on disk (the test's own).
+    config |= {"PDF_FOLDER": str(database.parent / "sheets"), "PDF_PROCESS": True}
     app = create_app(config)
     sockets: dict[int, Any] = {}
     server = create_server(app, map=sockets, host="127.0.0.1", port=0, threads=4)

@@ -141,3 +141,12 @@ def computed_sheet_pdf(
     """The score sheet of a document the store computed (not scored again), as PDF."""
     sheet = sheet_of(computed, name=name, date=date, paper=paper)
     return html_to_pdf(page_html(context_of(sheet, computed.get("ended_after"))))
+
+
+def warm_up() -> bytes:
+    """One small sheet: WeasyPrint's first layout (fonts, styles) costs more than twice a
+    warm one, so a server lays one out at start-up."""
+    from barbu_scorer.scoring import compute_document
+
+    doc = {"format": "barbu-session/1", "players": ["N", "E", "S", "W"], "hands": []}
+    return computed_sheet_pdf(compute_document(doc), name="Warm-up")

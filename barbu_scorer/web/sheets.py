@@ -22,6 +22,7 @@ from flask_babel import gettext as _
 
 from barbu_scorer.games import load
 from barbu_scorer.store.language import session_language
+from barbu_scorer.web import render_process
 from barbu_scorer.web.assets import fresh
 from barbu_scorer.web.cached import etag_of
 from barbu_scorer.web.db import get_db
@@ -58,6 +59,10 @@ def sheet_job(
     app = current_app._get_current_object()  # type: ignore[attr-defined]
 
     def render() -> bytes:
+        if app.config["PDF_PROCESS"]:  # laid out in the child: the pages never wait on it
+            return render_process.render(
+                game.format, doc, stored.name or None, date, paper, language
+            )
         # Also from a background thread: the app's context gives the sheet its language.
         with app.app_context(), in_language(language):
             return game.pdf(doc, stored.name or None, date, paper)
@@ -111,18 +116,20 @@ def _after_write(response: Response) -> Response:
     return response
 
 
-def warm() -> None:
-    """Lay out one small sheet, so the first one asked for is as quick as the next."""
-    from barbu_scorer.paper.pdf import computed_sheet_pdf
-    from barbu_scorer.scoring import compute_document
+def warm(app: Flask | None = None) -> None:
+    """Lay out one small sheet where this app lays its sheets out (its child process, or
+    here), so the first one asked for is as quick as the next."""
+    if app is not None and app.config.get("PDF_PROCESS"):
+        render_process.warm()
+        return
+    from barbu_scorer.paper.pdf import warm_up
 
-    doc = {"format": "barbu-session/1", "players": ["N", "E", "S", "W"], "hands": []}
-    computed_sheet_pdf(compute_document(doc), name="Warm-up")
+    warm_up()
 
 
-def start_warming() -> threading.Thread:
+def start_warming(app: Flask | None = None) -> threading.Thread:
     """``warm`` in a background thread (the server answers meanwhile)."""
-    thread = threading.Thread(target=warm, name="pdf-warm", daemon=True)
+    thread = threading.Thread(target=warm, args=(app,), name="pdf-warm", daemon=True)
     thread.start()
     return thread
 
@@ -131,6 +138,9 @@ def init_app(app: Flask) -> None:
     """The sheet cache (on disk under the instance folder) and the render after writes."""
     testing = bool(app.config.get("TESTING"))
     app.config.setdefault("PDF_IN_BACKGROUND", not testing)
+    # Laid out in a child process (see render_process) where a server runs; tests that
+    # render many sheets keep them in their own process.
+    app.config.setdefault("PDF_PROCESS", not testing)
     folder = app.config.setdefault(
         "PDF_FOLDER", None if testing else str(Path(app.instance_path) / "sheets")
     )

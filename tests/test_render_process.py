@@ -1,0 +1,68 @@
+"""Sheets laid out in a child process (web/render_process.py): the same bytes' content as
+in-process, the session's language, a new child after one dies, and the app's use of it."""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from barbu_scorer.app import create_app
+from barbu_scorer.scoring import compute_document
+from barbu_scorer.web import render_process
+
+DOC = {
+    "format": "barbu-session/1",
+    "players": ["Ada", "Ben", "Clara", "Dan"],
+    "hands": [{"contract": "no_queens", "facts": {"queens": [1, 1, 1, 1]}}],
+}
+
+
+def _text(pdf: bytes) -> str:
+    return " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _child() -> Iterator[None]:
+    yield
+    render_process.stop()
+
+
+def test_the_child_lays_out_the_sheet_in_the_sessions_language() -> None:
+    computed = compute_document(DOC)
+    english = _text(render_process.render("barbu-session/1", computed, "Club", None, "A4", "en"))
+    french = _text(render_process.render("barbu-session/1", computed, "Club", None, "A4", "fr"))
+    assert "Ada" in english and "No Queens" in english
+    assert "Ada" in french and "Pas de dames" in french and "No Queens" not in french
+
+
+def test_a_dead_child_is_replaced_by_the_next_render() -> None:
+    computed = compute_document(DOC)
+    render_process.render("barbu-session/1", computed, None, None, "A4", "en")
+    pool = render_process._executor()
+    for pid in list(pool._processes):  # the child, killed as a crash would
+        os.kill(pid, signal.SIGKILL)
+    again = render_process.render("barbu-session/1", computed, None, None, "A4", "en")
+    assert again.startswith(b"%PDF") and "Ada" in _text(again)
+
+
+def test_the_served_app_prints_through_the_child(tmp_path: Path) -> None:
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "t.db"),
+            "SECRET_KEY": "t",
+            "PDF_PROCESS": True,
+            "PDF_FOLDER": str(tmp_path / "sheets"),
+        }
+    )
+    client = app.test_client()
+    made = client.post("/api/sessions", json=DOC).get_json()
+    printed = client.get(f"/w/{made['id']}/sheet.pdf")
+    assert printed.status_code == 200 and "Clara" in _text(printed.data)
+    assert list((tmp_path / "sheets").glob(f"{made['id']}-*.pdf"))  # kept for the others
