@@ -54,6 +54,10 @@ SAME = {
     "Type",
     "Vérifier",
     "version %(v)s",
+    "Date",
+    "Tables",
+    "Table %(n)s",
+    "%(n)s tables",
 }
 
 
