@@ -58,6 +58,7 @@ SAME = {
     "Tables",
     "Table %(n)s",
     "%(n)s tables",
+    "table %(n)s",
 }
 
 
