@@ -14,6 +14,7 @@ from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store import bridge as bridge_store
 from barbu_scorer.store import sessions as store
 from barbu_scorer.store.db import connect
+from barbu_scorer.store.reads import history
 from barbu_scorer.store.rows import format_of
 
 SESSION = Path(__file__).parent / "data" / "bridge_session.json"
@@ -103,7 +104,7 @@ def test_add_deal_one_by_one(db: Database, deals: list[dict[str, Any]]) -> None:
     final = bridge_store.load(db, stored.id)
     assert final is not None and final.version == 17
     assert final.document()["totals"] == {"NS": 6200, "EW": 2830}
-    assert [c["action"] for c in store.history(db, stored.id)] == ["add"] * 16 + ["create"]
+    assert [c["action"] for c in history(db, stored.id)] == ["add"] * 16 + ["create"]
 
 
 def test_replaying_a_deal_changes_nothing(db: Database, deals: list[dict[str, Any]]) -> None:
@@ -159,7 +160,7 @@ def test_replace_deal_follows_through_and_logs(db: Database, deals: list[dict[st
     assert after is not None and after.version == 2
     assert after.deals[0] == fixed
     assert after.document()["totals"] == {"NS": 6200 - 150, "EW": 2830 + 150}
-    change = store.history(db, stored.id)[0]
+    change = history(db, stored.id)[0]
     assert change["action"] == "correct" and change["number"] == 1
     assert change["before"] == deals[0] and change["after"] == fixed
 
@@ -198,7 +199,7 @@ def test_undo_only_the_last(db: Database, deals: list[dict[str, Any]]) -> None:
     bridge_store.delete_last(db, stored.id, 3, "scorer", stored.version)
     after = bridge_store.load(db, stored.id)
     assert after is not None and after.deals == tuple(deals[:2]) and after.version == 2
-    change = store.history(db, stored.id)[0]
+    change = history(db, stored.id)[0]
     assert change["action"] == "undo" and change["before"] == deals[2]
     empty, _key = new(db)
     with pytest.raises(bridge_store.Conflict, match="^there is no deal to undo$"):

@@ -17,6 +17,7 @@ from test_api import SPEC_HANDS, create, key_header
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.text import read_json
 from barbu_scorer.store import sessions as session_store
+from barbu_scorer.store.reads import history
 from barbu_scorer.web.db import get_db
 
 DEEP = "[" * 100_000 + "]" * 100_000
@@ -125,7 +126,7 @@ def test_identical_put_without_if_match_bumps_nothing(app: Flask, client: FlaskC
         assert response.status_code == 200
         assert response.headers["ETag"] == '"1"'
     with app.app_context():
-        actions = [h["action"] for h in session_store.history(get_db(), created["id"])]
+        actions = [h["action"] for h in history(get_db(), created["id"])]
     assert actions == ["create"]
 
 

@@ -17,6 +17,7 @@ from barbu_scorer.scoring.barbu.sessions import HandEntry
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store import sessions as store
 from barbu_scorer.store.db import connect
+from barbu_scorer.store.reads import history
 
 TOURNAMENT = BUILTINS["tournament"]
 PLAYERS = ("Ada", "Ben", "Clara", "Dan")
@@ -88,7 +89,7 @@ def test_create_and_load(db: Database) -> None:
     assert loaded.scheme == TOURNAMENT
     assert loaded.created == loaded.updated
     assert len(key) >= 20
-    assert [(h["action"], h["number"]) for h in store.history(db, stored.id)] == [("create", None)]
+    assert [(h["action"], h["number"]) for h in history(db, stored.id)] == [("create", None)]
 
 
 def test_the_edit_key_is_stored_hashed(db: Database) -> None:
@@ -152,7 +153,7 @@ def test_add_hand(db: Database) -> None:
     after = store.load(db, stored.id)
     assert after.version == 2 and len(after.entries) == 1
     assert after.score().totals == (-18, 0, -6, 0)  # SPEC seed 000
-    change = store.history(db, stored.id)[0]
+    change = history(db, stored.id)[0]
     assert (change["action"], change["number"], change["who"]) == ("add", 1, "scorer")
     assert change["before"] is None and change["after"]["facts"] == {"queens": [2, 1, 1, 0]}
     assert change["at"]
@@ -163,7 +164,7 @@ def test_replaying_the_same_hand_changes_nothing(db: Database) -> None:
     assert store.add_hand(db, stored.id, 1, hand(1), "scorer") is False
     after = store.load(db, stored.id)
     assert after.version == stored.version and after.entries == stored.entries
-    assert len(store.history(db, stored.id)) == 1
+    assert len(history(db, stored.id)) == 1
 
 
 def test_replay_with_doubles_in_another_order_is_the_same_hand(db: Database) -> None:
@@ -193,7 +194,7 @@ def test_add_hand_refusals(
         store.add_hand(db, stored.id, number, hand(number, data), "scorer")
     after = store.load(db, stored.id)
     assert after.entries == stored.entries and after.version == stored.version
-    assert len(store.history(db, stored.id)) == 1
+    assert len(history(db, stored.id)) == 1
 
 
 def test_a_replay_may_echo_the_computed_raw_scores(db: Database) -> None:
@@ -279,7 +280,7 @@ def test_replace_hand_and_later_totals_follow(db: Database) -> None:
     shift = [a - b for a, b in zip(totals[0], before_totals[0], strict=True)]
     for later, old in zip(totals[1:], before_totals[1:], strict=True):
         assert [t - o for t, o in zip(later, old, strict=True)] == shift
-    change = store.history(db, stored.id)[0]
+    change = history(db, stored.id)[0]
     assert (change["action"], change["number"], change["who"]) == ("correct", 1, "scorer")
     assert change["before"] == BLOCK[0]
     assert change["after"] == corrected
@@ -292,7 +293,7 @@ def test_replace_hand_with_a_stale_version_overwrites_nothing(db: Database) -> N
         store.replace_hand(db, stored.id, 1, hand(1, corrected), "scorer", stored.version - 1)
     after = store.load(db, stored.id)
     assert after.entries == stored.entries and after.version == stored.version
-    assert [h["action"] for h in store.history(db, stored.id)] == ["create"]
+    assert [h["action"] for h in history(db, stored.id)] == ["create"]
 
 
 @pytest.mark.parametrize(
@@ -327,7 +328,7 @@ def test_delete_last(db: Database) -> None:
     store.delete_last(db, stored.id, 2, "scorer", stored.version)
     after = store.load(db, stored.id)
     assert len(after.entries) == 1 and after.version == stored.version + 1
-    change = store.history(db, stored.id)[0]
+    change = history(db, stored.id)[0]
     assert (change["action"], change["number"]) == ("undo", 2)
     assert change["before"] == BLOCK[1] and change["after"] is None
 
@@ -431,7 +432,7 @@ def test_two_corrections_from_the_same_version_one_wins(tmp_path: Path, trial: i
     after = store.load(db, stored.id)
     assert after.version == stored.version + 1
     assert after.entries[0]["facts"] == (one if winner == "one" else two)["facts"]
-    changes = store.history(db, stored.id)
+    changes = history(db, stored.id)
     assert [(c["action"], c["who"]) for c in changes[:1]] == [("correct", winner)]
     assert len(changes) == 2  # the creation (hands stored with it), then one correction
     db.close()
@@ -461,7 +462,7 @@ def test_the_same_hand_sent_four_times_at_once_is_recorded_once(tmp_path: Path) 
     assert sorted(results) == [False, False, False, True]
     after = store.load(db, stored.id)
     assert len(after.entries) == 2 and after.version == stored.version + 1
-    assert [c["action"] for c in store.history(db, stored.id)].count("add") == 1
+    assert [c["action"] for c in history(db, stored.id)].count("add") == 1
     db.close()
 
 
