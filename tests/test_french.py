@@ -54,6 +54,11 @@ SAME = {
     "Type",
     "Vérifier",
     "version %(v)s",
+    "Date",
+    "Tables",
+    "Table %(n)s",
+    "%(n)s tables",
+    "table %(n)s",
 }
 
 
@@ -263,3 +268,22 @@ def test_figures_are_grouped_by_babel_in_french() -> None:
     with messages.speaking(i18n.translations("fr"), "fr"):
         assert num(1250).text == "+1\u202f250" and num(-1250).text == "\u22121\u202f250"
         assert num(-20).text == "\u221220"
+
+
+def test_a_scheme_warning_says_its_kind_in_french() -> None:
+    """Regression: "positive"/"win" were plain English words inside the French sentence."""
+    from dataclasses import replace
+
+    from barbu_scorer.scoring.barbu.scheme_checks import scheme_warnings
+
+    scheme = builtin("tournament")
+    values = {c: dict(v) for c, v in scheme.values.items()}
+    values["no_queens"]["queen"] = 6
+    values["trumps"]["trick"] = -5
+    found = {w.field: w for w in scheme_warnings(replace(scheme, values=values))}
+    french = i18n.translations("fr")
+    negative = found["values.no_queens.queen"].text.render(french)
+    positive = found["values.trumps.trick"].text.render(french)
+    assert "contrat négatif" in negative and "voudraient le gagner" in negative, negative
+    assert "contrat positif" in positive and "voudraient l'éviter" in positive, positive
+    assert "players would win it" in str(found["values.no_queens.queen"].text)

@@ -14,6 +14,7 @@ from markupsafe import Markup
 
 from barbu_scorer.paper.pdf import PARTIAL, STYLESHEET, context_of, html_to_pdf, jinja_env
 from barbu_scorer.present.event import RankRow
+from barbu_scorer.present.format import day
 from barbu_scorer.present.sheet import sheet_of
 from barbu_scorer.resources import resource
 
@@ -41,7 +42,7 @@ def cards_html(title: str, date: str, cards: Sequence[Card], rounds: int) -> str
     return (
         jinja_env()
         .get_template("pdf/cards.html")
-        .render(title=title, date=date, cards=cards, rounds=rounds, qr=qr_svg)
+        .render(title=title, date=day(date), cards=cards, rounds=rounds, qr=qr_svg)
     )
 
 
@@ -77,7 +78,7 @@ def results_html(
     css = (Path(resource("static")) / STYLESHEET).read_text(encoding="utf-8")
     return env.get_template("pdf/results.html").render(
         title=title,
-        date=date,
+        date=day(date),
         method=method,
         ranking=ranking,
         sheets=rendered,

@@ -7,10 +7,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 
+from babel.numbers import format_decimal
+
 from barbu_scorer.present.format import signed
 from barbu_scorer.scoring.event.pace import Pace, pace
 from barbu_scorer.scoring.event.progress import TableProgress
 from barbu_scorer.scoring.event.ranking import Method, Standing, TableScore, standings
+from barbu_scorer.scoring.messages import active_locale, say, say_n
 
 
 @dataclass(frozen=True)
@@ -69,31 +72,49 @@ def clock_of(stamp: str | None) -> str:
 
 
 def points(value: Fraction) -> str:
-    """Placing points with two decimals at most ("7.5", "6.25")."""
-    text = f"{float(value):.2f}".rstrip("0").rstrip(".")
-    return text or "0"
+    """Placing points with two decimals at most ("7.5", "6.25"; "7,5" in French)."""
+    text = f"{float(value):.2f}".rstrip("0").rstrip(".") or "0"
+    locale = active_locale()
+    return text if locale == "en" else format_decimal(float(text), "0.##", locale=locale)
 
 
 def _warnings(info: TableInfo, p: Pace) -> tuple[str, ...]:
     out = [
-        f"{info.names[seat]} must double on every hand left" for seat in info.progress.must_double
+        say("%(name)s must double on every hand left", name=info.names[seat])
+        for seat in info.progress.must_double
     ]
     if info.progress.extra:
-        out.append(f"{info.progress.extra} hand(s) played beyond the round are not counted")
+        out.append(
+            say_n(
+                "%(count)s hand played beyond the round is not counted",
+                "%(count)s hands played beyond the round are not counted",
+                info.progress.extra,
+            )
+        )
     if p.quiet:
-        out.append("quiet: nothing saved for a while (unsent hands on the phone?)")
+        out.append(say("quiet: nothing saved for a while (unsent hands on the phone?)"))
     return tuple(out)
+
+
+def _minutes(seconds: float) -> str:
+    text = f"{round(seconds / 60, 1):g}"
+    locale = active_locale()
+    return text if locale == "en" else format_decimal(float(text), "0.#", locale=locale)
 
 
 def console_row(info: TableInfo, now: datetime) -> ConsoleRow:
     """A table's progress, pace and forecast finish, and its warnings."""
     prog = info.progress
     p = pace(info.started, info.stamps[: prog.done], prog.due, now)
-    per = "" if p.per_hand is None else f"{round(p.per_hand / 60, 1):g} min a hand"
+    per = "" if p.per_hand is None else say("%(m)s min a hand", m=_minutes(p.per_hand))
     forecast = (
-        "finished"
+        say("finished")
         if prog.finished
-        else (f"at this pace table {info.number} ends at {clock(p.finish)}" if p.finish else "")
+        else (
+            say("at this pace table %(n)s ends at %(t)s", n=info.number, t=clock(p.finish))
+            if p.finish
+            else ""
+        )
     )
     return ConsoleRow(
         info.round,

@@ -24,7 +24,7 @@ from sqlite_utils import Database
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict, scheme_to_dict
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.barbu.sessions import HandEntry
-from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.errors import refused
 from barbu_scorer.scoring.event.movement import Round
 from barbu_scorer.scoring.event.variant import for_players
 from barbu_scorer.scoring.players import player_names
@@ -141,7 +141,7 @@ def create_event(
     """Store an event, every table's session with it, in one transaction; the stored event
     and the director's key. ``entries`` (an import) gives each table's hands, in order."""
     if fmt not in FORMATS:
-        raise ScoringError(f"format: one of {', '.join(FORMATS)}")
+        raise refused("format: one of %(allowed)s", allowed=", ".join(FORMATS))
     names = player_names(players)
     event_id, key = new_id(), secrets.token_urlsafe(18)
     sealer, created = _fernet(key), now()

@@ -13,7 +13,7 @@ from sqlite_utils import Database
 
 from barbu_scorer.present.event import ConsoleRow, RankRow, TableInfo, console_row, leaderboard
 from barbu_scorer.scoring.barbu.schemes import Scheme
-from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.errors import refused
 from barbu_scorer.scoring.event.plan import MAX_EVENT_NAME, MAX_SEED, check_choices, plan
 from barbu_scorer.scoring.event.progress import table_progress
 from barbu_scorer.scoring.event.ranking import Method
@@ -92,14 +92,14 @@ def new_event(
     """Check an event whole (name, names, format, the movement), then store it."""
     check_choices(fmt, method, seating)
     if scheme.players != 4:
-        raise ScoringError(
+        raise refused(
             "an event starts from a four-player scheme (tables of 3 and 5 get its variant)"
         )
     name = check_label(name, MAX_EVENT_NAME, "name")
     try:
         date = datetime_date.fromisoformat(date).isoformat()
     except (TypeError, ValueError):
-        raise ScoringError("date: a day as YYYY-MM-DD") from None
+        raise refused("date: a day as YYYY-MM-DD") from None
     names = player_names(players)
     rounds = plan(len(names), fmt, seating, secrets.randbelow(MAX_SEED))
     return create_event(

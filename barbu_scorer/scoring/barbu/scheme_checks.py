@@ -25,7 +25,7 @@ from barbu_scorer.scoring.barbu.contracts import (
 from barbu_scorer.scoring.barbu.scheme_advice import SchemeWarning, deal_advice, warn
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.figures import signed
-from barbu_scorer.scoring.messages import N_, Message
+from barbu_scorer.scoring.messages import N_, Message, msg
 
 VALUE_WORDS: dict[str, str] = {
     "trick": N_("a trick"),
@@ -48,8 +48,8 @@ def _sign(scheme: Scheme, in_play: set[str]) -> list[SchemeWarning]:
         for key, value in values.items():
             wrong = value < 0 if info.positive else value > 0
             if wrong:
-                kind = "positive" if info.positive else "negative"
-                want = "win" if value > 0 else "avoid"
+                kind = msg("positive") if info.positive else msg("negative")
+                want = msg("win") if value > 0 else msg("avoid")
                 out.append(
                     warn(
                         f"values.{contract}.{key}",
@@ -64,7 +64,7 @@ def _sign(scheme: Scheme, in_play: set[str]) -> list[SchemeWarning]:
                 )
     for custom in scheme.custom:
         if (custom.positive and custom.total < 0) or (not custom.positive and custom.total > 0):
-            kind = "positive" if custom.positive else "negative"
+            kind = msg("positive") if custom.positive else msg("negative")
             out.append(
                 warn(
                     f"custom.{custom.id}",

@@ -11,10 +11,11 @@ from barbu_scorer.scoring.barbu.document import SchemeLookup, read_document
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.barbu.sessions import HandEntry, score_session
-from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.errors import ScoringError, refused
 from barbu_scorer.scoring.event.movement import MAX_EVENT_PLAYERS, ROUNDS, Round
 from barbu_scorer.scoring.event.plan import MAX_EVENT_NAME, check_choices, rounds_from_tables
 from barbu_scorer.scoring.event.variant import for_players
+from barbu_scorer.scoring.messages import Message, msg
 from barbu_scorer.scoring.players import player_names
 from barbu_scorer.scoring.text import check_label
 
@@ -36,53 +37,55 @@ class EventDocument:
     sessions: tuple[Mapping[str, Any], ...]
 
 
-def _list(value: Any, what: str, most: int) -> list[Any]:
+def _list(value: Any, what: str | Message, most: int) -> list[Any]:
     if not isinstance(value, list) or len(value) > most:
-        raise ScoringError(f"{what}: a list of at most {most}")
+        raise refused("%(what)s: a list of at most %(most)s", what=what, most=most)
     return value
 
 
-def _table(data: Any, where: str) -> tuple[list[int], int | None, Mapping[str, Any]]:
+def _table(data: Any, where: Message) -> tuple[list[int], int | None, Mapping[str, Any]]:
     if not isinstance(data, Mapping):
-        raise ScoringError(f"{where}: a table is an object")
-    seats = _list(data.get("seats"), f"{where}: seats", 10)
+        raise refused("%(where)s: a table is an object", where=where)
+    seats = _list(data.get("seats"), msg("%(where)s: seats", where=where), 10)
     if not all(isinstance(s, int) and not isinstance(s, bool) for s in seats):
-        raise ScoringError(f"{where}: seats are the players' numbers")
+        raise refused("%(where)s: seats are the players' numbers", where=where)
     declarer = data.get("declarer_seat")
     if declarer is not None and (isinstance(declarer, bool) or not isinstance(declarer, int)):
-        raise ScoringError(f"{where}: declarer_seat is a seat number or null")
+        raise refused("%(where)s: declarer_seat is a seat number or null", where=where)
     session = data.get("session")
     if not isinstance(session, Mapping):
-        raise ScoringError(f"{where}: the table's session document is missing")
+        raise refused("%(where)s: the table's session document is missing", where=where)
     return seats, declarer, session
 
 
 def read_event(doc: Any, lookup: SchemeLookup | None = None) -> EventDocument:
     """An event document checked whole: names, movement, every table's session scored."""
     if not isinstance(doc, Mapping) or doc.get("format") != FORMAT:
-        raise ScoringError(f"format must be {FORMAT!r}")
+        raise refused("format must be %(format)s", format=repr(FORMAT))
     name = check_label(doc.get("name"), MAX_EVENT_NAME, "name")
     date = check_label(doc.get("date"), 10, "date")
     fmt, method = doc.get("event_format"), doc.get("method")
     check_choices(fmt, method, "draw")
     if not isinstance(doc.get("scheme"), Mapping):
-        raise ScoringError("scheme: the event's scheme object")
+        raise refused("scheme: the event's scheme object")
     scheme = scheme_from_dict(doc["scheme"])
     players = player_names(_list(doc.get("players"), "players", MAX_EVENT_PLAYERS))
     rounds_in = _list(doc.get("rounds"), "rounds", ROUNDS)
     if len(rounds_in) != (1 if fmt == "session" else ROUNDS):
-        raise ScoringError(f"{fmt}: {1 if fmt == 'session' else ROUNDS} round(s)")
+        raise refused("%(fmt)s: %(n)s round(s)", fmt=fmt, n=1 if fmt == "session" else ROUNDS)
     shape: list[list[tuple[list[int], int | None]]] = []
     out: list[list[int]] = []
     entries: list[tuple[HandEntry, ...]] = []
     sessions: list[Mapping[str, Any]] = []
     for r, rnd in enumerate(rounds_in, 1):
         if not isinstance(rnd, Mapping):
-            raise ScoringError(f"round {r}: an object")
-        tables = _list(rnd.get("tables"), f"round {r}: tables", MAX_EVENT_PLAYERS // 3)
-        read = [_table(t, f"round {r}, table {n}") for n, t in enumerate(tables, 1)]
+            raise refused("round %(r)s: an object", r=r)
+        tables = _list(rnd.get("tables"), msg("round %(r)s: tables", r=r), MAX_EVENT_PLAYERS // 3)
+        read = [
+            _table(t, msg("round %(r)s, table %(n)s", r=r, n=n)) for n, t in enumerate(tables, 1)
+        ]
         shape.append([(seats, declarer) for seats, declarer, _s in read])
-        out.append(_list(rnd.get("sitting_out", []), f"round {r}: sitting_out", 4))
+        out.append(_list(rnd.get("sitting_out", []), msg("round %(r)s: sitting_out", r=r), 4))
         sessions.extend(s for _a, _b, s in read)
     rounds = rounds_from_tables(len(players), shape, out)
     flat = [t for rnd in rounds for t in rnd.tables]
@@ -106,21 +109,23 @@ def _check_table(
     index: int,
     lookup: SchemeLookup | None,
 ) -> tuple[HandEntry, ...]:
-    where = f"table {index}"
+    where = msg("table %(n)s", n=index)
     try:
         table_scheme, names, first, hands = read_document(session, lookup)
     except ScoringError as error:
-        raise ScoringError(f"{where}: {error.message}") from None
+        raise refused("%(where)s: %(message)s", where=where, message=error.text) from None
     if names != tuple(players[p] for p in seats):
-        raise ScoringError(f"{where}: its session's players are not the table's seats")
+        raise refused("%(where)s: its session's players are not the table's seats", where=where)
     if table_scheme != for_players(scheme, len(seats)):
-        raise ScoringError(f"{where}: its session plays another scheme than the event's")
+        raise refused("%(where)s: its session plays another scheme than the event's", where=where)
     if first != (declarer or 0):
-        raise ScoringError(f"{where}: its first declarer is not the movement's")
+        raise refused("%(where)s: its first declarer is not the movement's", where=where)
     try:
         score_session(table_scheme, first, hands)
     except ScoringError as error:
-        raise ScoringError(f"{where}: {error.message}", error.hand) from None
+        raise ScoringError(
+            msg("%(where)s: %(message)s", where=where, message=error.text), error.hand
+        ) from None
     return tuple(hands)
 
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.errors import refused
 
 MIN_EVENT_PLAYERS = 3
 MAX_EVENT_PLAYERS = 160  # forty tables
@@ -55,8 +55,11 @@ def table_sizes(players: int) -> tuple[int, ...]:
     """Tables of four, with one or two of five, or one or two of three, where the count
     requires (the fewest tables that are not of four)."""
     if not MIN_EVENT_PLAYERS <= players <= MAX_EVENT_PLAYERS:
-        raise ScoringError(
-            f"an event has {MIN_EVENT_PLAYERS} to {MAX_EVENT_PLAYERS} players, not {players}"
+        raise refused(
+            "an event has %(least)s to %(most)s players, not %(players)s",
+            least=MIN_EVENT_PLAYERS,
+            most=MAX_EVENT_PLAYERS,
+            players=players,
         )
     fours, rest = divmod(players, 4)
     if rest == 0:
@@ -79,7 +82,7 @@ def session_seating(players: int, order: Sequence[int] | None = None) -> Round:
     into tables in turn."""
     seq = list(range(players)) if order is None else list(order)
     if sorted(seq) != list(range(players)):
-        raise ScoringError("the seating must name every player exactly once")
+        raise refused("the seating must name every player exactly once")
     tables, start = [], 0
     for size in table_sizes(players):
         tables.append(Table(tuple(seq[start : start + size])))
@@ -178,9 +181,11 @@ def spread(rounds: Sequence[Round]) -> tuple[int, int]:
 def blocks_movement(players: int, seed: int = 0) -> tuple[Round, ...]:
     """Rotating blocks for ``players``: four rounds, the best of several seeded tries."""
     if not MIN_BLOCKS_PLAYERS <= players <= MAX_BLOCKS_PLAYERS:
-        raise ScoringError(
-            f"rotating blocks need {MIN_BLOCKS_PLAYERS} to {MAX_BLOCKS_PLAYERS} players,"
-            f" not {players}"
+        raise refused(
+            "rotating blocks need %(least)s to %(most)s players, not %(players)s",
+            least=MIN_BLOCKS_PLAYERS,
+            most=MAX_BLOCKS_PLAYERS,
+            players=players,
         )
     tries = [_attempt(players, seed * 1000 + i) for i in range(TRIES)]
     return min(tries, key=spread)

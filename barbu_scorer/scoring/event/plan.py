@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from barbu_scorer.scoring.barbu.schemes import MAX_PLAYERS, MIN_PLAYERS
-from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.errors import refused
 from barbu_scorer.scoring.event.movement import (
     MIN_BLOCKS_PLAYERS,
     Round,
@@ -25,11 +25,11 @@ MAX_SEED = 2**31
 def check_choices(fmt: object, method: object, seating: object) -> None:
     """The format, ranking method and seating named are ones the event knows."""
     if fmt not in FORMATS:
-        raise ScoringError(f"format: one of {', '.join(FORMATS)}")
+        raise refused("format: one of %(allowed)s", allowed=", ".join(FORMATS))
     if method not in METHODS:
-        raise ScoringError(f"ranking: one of {', '.join(METHODS)}")
+        raise refused("ranking: one of %(allowed)s", allowed=", ".join(METHODS))
     if seating not in SEATINGS:
-        raise ScoringError(f"seating: one of {', '.join(SEATINGS)}")
+        raise refused("seating: one of %(allowed)s", allowed=", ".join(SEATINGS))
 
 
 def plan(players: int, fmt: str, seating: str, seed: int) -> tuple[Round, ...]:
@@ -41,7 +41,7 @@ def plan(players: int, fmt: str, seating: str, seed: int) -> tuple[Round, ...]:
         order = drawn_order(players, seed) if seating == "draw" else None
         return (session_seating(players, order),)
     if players < MIN_BLOCKS_PLAYERS:
-        raise ScoringError(f"rotating blocks need at least {MIN_BLOCKS_PLAYERS} players")
+        raise refused("rotating blocks need at least %(least)s players", least=MIN_BLOCKS_PLAYERS)
     return blocks_movement(players, seed)
 
 
@@ -58,14 +58,14 @@ def rounds_from_tables(
         seated = [p for seats, _d in tables for p in seats]
         out_here = list(sitting_out[index]) if index < len(sitting_out) else []
         if sorted(seated + out_here) != list(range(players)):
-            raise ScoringError(f"round {index + 1} must seat every player exactly once")
+            raise refused("round %(r)s must seat every player exactly once", r=index + 1)
         for seats, declarer in tables:
             if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-                raise ScoringError(f"round {index + 1}: a table of {len(seats)} players")
+                raise refused("round %(r)s: a table of %(n)s players", r=index + 1, n=len(seats))
             if declarer is not None and not 0 <= declarer < len(seats):
-                raise ScoringError(f"round {index + 1}: the declarer's seat is not at the table")
+                raise refused("round %(r)s: the declarer's seat is not at the table", r=index + 1)
         out.append(Round(tuple(Table(tuple(s), d) for s, d in tables), tuple(out_here)))
     declared = [t.declarer for r in out for t in r.tables if t.declarer is not None]
     if len(out) > 1 and sorted(declared) != list(range(players)):
-        raise ScoringError("in rotating blocks each player declares exactly once")
+        raise refused("in rotating blocks each player declares exactly once")
     return tuple(out)

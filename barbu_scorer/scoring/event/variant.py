@@ -7,7 +7,7 @@ from dataclasses import replace
 from barbu_scorer.scoring.barbu import cards
 from barbu_scorer.scoring.barbu.contracts import default_awards, default_shares
 from barbu_scorer.scoring.barbu.schemes import MAX_PLAYERS, MIN_PLAYERS, Scheme
-from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.errors import refused
 
 
 def for_players(scheme: Scheme, players: int) -> Scheme:
@@ -17,7 +17,12 @@ def for_players(scheme: Scheme, players: int) -> Scheme:
     if players == scheme.players:
         return scheme
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ScoringError(f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+        raise refused(
+            "a table has %(least)s to %(most)s players, not %(players)s",
+            least=MIN_PLAYERS,
+            most=MAX_PLAYERS,
+            players=players,
+        )
     return replace(
         scheme,
         players=players,

@@ -9,7 +9,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from barbu_scorer.scoring.barbu.sessions import HandEntry, contracts_for
-from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.errors import ScoringError, refused
 from barbu_scorer.scoring.text import MAX_FIGURE
 from barbu_scorer.store.rows import Conflict, Stale
 from barbu_scorer.store.sessions import StoredSession, load, replace_hand
@@ -36,10 +36,10 @@ def _raw(players: int) -> list[int]:
         text = (request.form.get(f"raw-{seat}") or "").strip().replace("\u2212", "-")
         body = text.removeprefix("-")
         if not (body.isascii() and body.isdigit() and len(body) <= 6):
-            raise ScoringError(f"seat {seat + 1}: a whole number of points")
+            raise refused("seat %(seat)s: a whole number of points", seat=seat + 1)
         value = int(text)
         if abs(value) > MAX_FIGURE:
-            raise ScoringError(f"seat {seat + 1}: at most {MAX_FIGURE} points")
+            raise refused("seat %(seat)s: at most %(most)s points", seat=seat + 1, most=MAX_FIGURE)
         out.append(value)
     return out
 

@@ -12,7 +12,7 @@ from werkzeug.wrappers import Response
 
 from barbu_scorer.present.event import clock_of
 from barbu_scorer.scoring.barbu.schemes import BUILTINS
-from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.errors import ScoringError, refused
 from barbu_scorer.store import players as roster_store
 from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.store.event_reads import event_version
@@ -63,7 +63,7 @@ def new() -> Any:
         names = [*form.roster.data, *typed_names(form.typed.data)]
         try:
             if scheme is None:
-                raise ScoringError("unknown scheme")
+                raise refused("unknown scheme")
             event, key = new_event(
                 get_db(),
                 name=form.name.data or "",
