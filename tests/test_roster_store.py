@@ -16,6 +16,7 @@ from barbu_scorer.store import sessions as store
 from barbu_scorer.store.bridge import create as create_bridge
 from barbu_scorer.store.db import connect
 from barbu_scorer.store.migrations import migrations
+from barbu_scorer.store.reads import history
 
 TOURNAMENT = BUILTINS["tournament"]
 
@@ -107,7 +108,7 @@ def test_rename_rewrites_the_sessions(db: Database) -> None:
     roster.rename(db, ben.id, "  Benjamin ")
     assert names(db, sid) == ["Ada", "Benjamin", "Clara", "Dan"]
     assert store.load(db, sid).version == version + 1  # type: ignore[union-attr]
-    assert store.history(db, sid)[0]["action"] == "rename"
+    assert history(db, sid)[0]["action"] == "rename"
     with pytest.raises(ScoringError, match="Ada is already on the roster: merge"):
         roster.rename(db, ben.id, "ADA")
     with pytest.raises(ScoringError, match="every player needs a name"):

@@ -7,13 +7,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from flask import Response, jsonify, url_for
+from flask import Response, jsonify, request, url_for
 
 from barbu_scorer.games import import_document
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.views.access import scheme_lookup
 from barbu_scorer.web.views.api import ApiError, _body, bp
+from barbu_scorer.web.views.club import HEADER
 
 PLAYERS_FORMAT = "barbu-players/1"
 MAX_IMPORTED_SESSIONS = 500
@@ -140,9 +141,12 @@ def _checked_import(body: Any) -> list[tuple[str, dict[str, Any]]]:
 def players_import() -> tuple[Response, int]:
     """Players and their sessions from an export; every session is checked before any is
     stored, and a session already here (the same id) is left as it is."""
+    from barbu_scorer.store import club
     from barbu_scorer.store import players as roster
     from barbu_scorer.store.rows import format_of
 
+    if not club.matches(get_db(), request.headers.get(HEADER)):
+        raise ApiError(403, f"this needs the club key (header {HEADER})")
     body = _body()
     checked = _checked_import(body)
     db = get_db()
