@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import logged
 from flask import Flask
 from flask.testing import FlaskClient
 from helpers import club_key, keep_club_key
@@ -157,13 +158,12 @@ def test_the_home_page_shows_the_link_to_the_laptop_only(app: Flask, client: Fla
         assert key not in page and "/club/" not in page
 
 
-def test_the_access_log_redacts_the_club_link(
-    app: Flask, client: FlaskClient, caplog: pytest.LogCaptureFixture
-) -> None:
+def test_the_access_log_redacts_the_club_link(app: Flask, client: FlaskClient) -> None:
     assert redacted("/club/abcDEF123") == "/club/***"
     key = club_key(app)
-    with caplog.at_level(logging.INFO, logger="barbu_scorer.access"):
+    with logged("barbu_scorer.access", logging.INFO) as lines:
         client.get(f"/club/{key}")
         client.get("/club/wrong")
-    logged = "\n".join(r.getMessage() for r in caplog.records)
-    assert "/club/***" in logged and key not in logged and "wrong" not in logged
+    assert len(lines) == 2, lines
+    assert '"GET /club/***" 302' in lines[0] and '"GET /club/***" 403' in lines[1]
+    assert key not in " ".join(lines) and "wrong" not in " ".join(lines)
