@@ -10,8 +10,9 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from barbu_scorer.paper.league import trend_svg
-from barbu_scorer.present.league import duel_view, player_view, ranking_rows
+from barbu_scorer.present.league import bridge_view, duel_view, player_view, ranking_rows
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.league.bridge import bridge_stats
 from barbu_scorer.scoring.league.rating import ratings
 from barbu_scorer.scoring.league.stats import head_to_head, player_stats
 from barbu_scorer.store import club
@@ -97,6 +98,9 @@ def player(player_id: int) -> str:
         player=found,
         others=others,
         v=player_view(stats, _names()),
+        bridge=bridge_view(
+            bridge_stats(roster.played_bridge(get_db(), player_id), player_id), _names()
+        ),
         trend=trend_svg(
             [(m.date, m.score) for m in stats.trend], _("Final score, session by session")
         ),
