@@ -11,7 +11,7 @@ from typing import Any, cast
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from barbu_scorer import games
@@ -101,6 +101,7 @@ a_session = st.tuples(
 )
 
 
+@settings(max_examples=100, deadline=None)
 @given(st.lists(a_session, max_size=8))
 def test_properties(raw: list[Any]) -> None:
     sessions = [
@@ -138,3 +139,17 @@ def test_the_players_page_shows_bridge_apart(app: Flask, client: FlaskClient) ->
     assert "Ben" in section.split("Against", 1)[1] and "Dan" in section.split("Against", 1)[1]
     assert "Complete sessions" not in page.split('class="bridge-stats"', 1)[0]  # no Barbu results
     assert client.get("/api/ratings").get_json() == []
+
+
+def test_the_api_gives_the_bridge_figures(app: Flask, client: FlaskClient) -> None:
+    with app.app_context():
+        games.import_document(get_db(), json.loads(SAMPLE.read_text(encoding="utf-8")))
+    ids = {p["name"]: p["id"] for p in client.get("/api/players").get_json()}
+    ben = client.get(f"/api/players/{ids['Ben']}").get_json()
+    bridge = ben["bridge"]
+    assert (bridge["sessions"], bridge["wins"], bridge["rubbers"], bridge["rubbers_won"]) == (
+        1, 0, 2, 0)  # fmt: skip
+    assert (bridge["points_for"], bridge["points_against"]) == (2880, 6250)
+    assert bridge["partners"] == [{"player": ids["Dan"], "name": "Dan", "sessions": 1, "wins": 0}]
+    assert {o["name"] for o in bridge["opponents"]} == {"Ada", "Clara"}
+    assert ben["stats"]["sessions"] == 0 and ben["rating"] is None  # Barbu's figures: none

@@ -140,6 +140,28 @@ def bridge_view(stats: BridgeStats, names: Mapping[int | None, str]) -> dict[str
     }
 
 
+def bridge_json(stats: BridgeStats, names: Mapping[int | None, str]) -> dict[str, object]:
+    """The Barbu Bridge figures for the JSON API (numbers, not printed text)."""
+
+    def company(table: Mapping[int | None, Company]) -> list[dict[str, object]]:
+        return [
+            {"player": who, "name": names.get(who), "sessions": c.sessions, "wins": c.wins}
+            for who, c in sorted(table.items(), key=lambda kv: (-kv[1].sessions, str(kv[0])))
+        ]
+
+    return {
+        "sessions": stats.sessions,
+        "complete": stats.complete,
+        "wins": stats.wins,
+        "rubbers": stats.rubbers,
+        "rubbers_won": stats.rubbers_won,
+        "points_for": stats.points_for,
+        "points_against": stats.points_against,
+        "partners": company(stats.partners),
+        "opponents": company(stats.opponents),
+    }
+
+
 def duel_view(duel: HeadToHead) -> dict[str, object]:
     """The head-to-head page's figures."""
     return {

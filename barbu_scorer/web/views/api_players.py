@@ -41,7 +41,8 @@ def players_index() -> Response:
 @bp.get("/players/<int:player_id>")
 def player_show(player_id: int) -> Response:
     """A player with their statistics and rating."""
-    from barbu_scorer.present.league import stats_json
+    from barbu_scorer.present.league import bridge_json, stats_json
+    from barbu_scorer.scoring.league.bridge import bridge_stats
     from barbu_scorer.scoring.league.rating import ratings
     from barbu_scorer.scoring.league.stats import player_stats
     from barbu_scorer.store import players as roster
@@ -54,7 +55,9 @@ def player_show(player_id: int) -> Response:
     stats = player_stats(roster.played_sessions(db, [player_id]), player_id)
     rated = ratings(roster.played_sessions(db)).get(player_id)
     rating = None if rated is None else {"rating": rated.rating, "sessions": rated.sessions}
-    return jsonify({**_player_json(player), "stats": stats_json(stats, names), "rating": rating})
+    bridge = bridge_json(bridge_stats(roster.played_bridge(db, player_id), player_id), names)
+    out = {**_player_json(player), "stats": stats_json(stats, names), "rating": rating}
+    return jsonify({**out, "bridge": bridge})
 
 
 @bp.get("/ratings")
