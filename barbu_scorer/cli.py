@@ -146,6 +146,11 @@ def serve(
     start_warming(app)  # WeasyPrint's first sheet is laid out now, not on the first tap
     app.config["PUBLIC_URL"] = public
     _announce(public, reachable, app.config["DATABASE"])
+    with app.test_request_context("/"):  # the club key, made on the first run
+        from barbu_scorer.web.views.club import club_link
+
+        click.echo(say("Club link (renames, merges, deletes players): %(url)s", url=club_link()))
+        sys.stdout.flush()
     try:
         with folder_lock(app.instance_path, exclusive=False):
             waitress_serve(

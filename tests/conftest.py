@@ -158,3 +158,12 @@ def screenshot(page: object, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)  # type: ignore[attr-defined]
     return path
+
+
+@pytest.fixture
+def keeper(app: Flask, client: FlaskClient) -> FlaskClient:
+    """The test client, holding the club key (it may rename, merge, delete players)."""
+    from helpers import keep_club_key
+
+    keep_club_key(app, client)
+    return client

@@ -365,3 +365,18 @@ def shown(total: int) -> str:
 def figure(text: str) -> int:
     """The number a page prints, read back (true minus or ASCII hyphen)."""
     return int(text.strip().replace("\u2212", "-").replace("+", ""))
+
+
+def club_key(app: Any) -> str:
+    """The app's club key (made on first use), as ``serve`` prints it in its link."""
+    from barbu_scorer.web.views.club import club_key as key_of
+
+    with app.test_request_context("/"):
+        return key_of()
+
+
+def keep_club_key(app: Any, client: Any) -> str:
+    """Let ``client`` change the roster: it opens the club link once; the key."""
+    key = club_key(app)
+    assert client.get(f"/club/{key}").status_code == 302
+    return key

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from flask.testing import FlaskClient
-from helpers import session_document
+from helpers import club_key, session_document
 
 from barbu_scorer.app import create_app
 
@@ -42,6 +42,10 @@ def fresh(tmp_path: Path, name: str) -> FlaskClient:
     return app.test_client()
 
 
+def club_header(client: FlaskClient) -> dict[str, str]:
+    return {"X-Club-Key": club_key(client.application)}
+
+
 def test_players_stats_and_ratings(client: FlaskClient) -> None:
     fill(client)
     roster = client.get("/api/players").get_json()
@@ -65,7 +69,7 @@ def test_export_and_import_keep_every_figure(client: FlaskClient, tmp_path: Path
     data = exported.get_json()
     assert data["format"] == "barbu-players/1" and len(data["sessions"]) == 7
     other = fresh(tmp_path, "other")
-    answer = other.post("/api/players/import", json=data)
+    answer = other.post("/api/players/import", json=data, headers=club_header(other))
     assert answer.status_code == 201 and answer.get_json() == {"imported": 7, "skipped": 0}
 
     # Ids are the server's own: the figures are compared by name.
@@ -85,7 +89,7 @@ def test_export_and_import_keep_every_figure(client: FlaskClient, tmp_path: Path
             t["total"] for t in mine["stats"]["trend"]
         ]
     # Importing the same file again into the same server changes nothing.
-    again = client.post("/api/players/import", json=data).get_json()
+    again = client.post("/api/players/import", json=data, headers=club_header(client)).get_json()
     assert again == {"imported": 0, "skipped": 7}
 
 
@@ -109,7 +113,7 @@ def test_a_bad_import_stores_nothing(client: FlaskClient) -> None:
         ({"format": "barbu-players/1", "players": [" "]}, "every player needs a name"),
         ({"format": "barbu-players/1", "sessions": [{**good, "created": "yesterday"}]}, "ISO 8601"),
     ]:
-        response = client.post("/api/players/import", json=body)
+        response = client.post("/api/players/import", json=body, headers=club_header(client))
         assert response.status_code == 400, body
         assert message in response.get_json()["error"]
     assert client.get("/api/players").get_json() == []

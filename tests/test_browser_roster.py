@@ -130,3 +130,27 @@ def test_settle_the_evening_on_the_phone(live_server: str, phone: Any) -> None:
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     assert phone.get_attribute("[data-share-png]", "href").endswith("/standings.png")
     screenshot(phone, "settle-session")
+
+
+def test_a_players_page_with_bridge_and_no_club_key(live_server: str, phone: Any) -> None:
+    from pathlib import Path
+
+    tag = secrets.token_hex(2)
+    doc = json.loads((Path(__file__).parent / "data" / "bridge_session.json").read_text())
+    doc["players"] = [f"{name} {tag}" for name in doc["players"]]
+    request = urllib.request.Request(
+        f"{live_server}/api/sessions",
+        data=json.dumps(doc).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request):
+        pass
+    phone.goto(f"{live_server}/players")
+    phone.click(f"text={doc['players'][0]}")
+    section = phone.locator(".bridge-stats")
+    assert "6250 / 2880 (+3370)" in section.inner_text()
+    assert phone.locator("form[action$='/rename']").count() == 0
+    assert "needs the club link" in phone.inner_text("main")
+    width = phone.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 390
+    screenshot(phone, "player-bridge-no-key")

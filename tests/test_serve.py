@@ -167,3 +167,17 @@ def test_a_loopback_only_machine_falls_back_to_its_name(monkeypatch: pytest.Monk
     assert address.lan_address() == "10.1.2.3"
     monkeypatch.setattr(address.socket, "getaddrinfo", lambda *args: infos[:1])
     assert address.lan_address() is None
+
+
+def test_serve_prints_the_club_link_and_the_laptop_shows_it(tmp_path: Path) -> None:
+    port = free_port()
+    url = f"http://192.168.1.20:{port}/"
+    args = ["--host", "127.0.0.1", "--url", url, "--instance", str(tmp_path)]
+    out, home = served(args, port)
+    links = [line for line in out.splitlines() if line.startswith("Club link")]
+    assert len(links) == 1, out
+    link = links[0].rsplit(" ", 1)[1]
+    assert link.startswith(f"{url}club/") and len(link) == len(f"{url}club/") + 22
+    assert link in home  # the home page, fetched from 127.0.0.1, shows it
+    again, _ = served(args, port)
+    assert link in again  # the same key on the next start

@@ -75,7 +75,8 @@ def test_one_message_names_the_clash(client: FlaskClient) -> None:
     assert "East and South need a name." in html
 
 
-def test_roster_pages_rename_merge_delete(app: Flask, client: FlaskClient) -> None:
+def test_roster_pages_rename_merge_delete(app: Flask, keeper: FlaskClient) -> None:
+    client = keeper
     sid = start(client, PLAYERS)
     start(client, ["Adah", "Ben", "Clara", "Dan"])
     page = client.get("/players").get_data(as_text=True)

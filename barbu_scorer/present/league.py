@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from barbu_scorer.present.format import signed
 from barbu_scorer.scoring.barbu.contracts import CATALOGUE
 from barbu_scorer.scoring.barbu.schemes import BUILTINS
+from barbu_scorer.scoring.league.bridge import BridgeStats, Company
 from barbu_scorer.scoring.league.rating import Rating, ranking
 from barbu_scorer.scoring.league.settle import Payment
 from barbu_scorer.scoring.league.stats import HeadToHead, Mean, Moment, PlayerStats, Tally
@@ -110,6 +111,54 @@ def player_view(stats: PlayerStats, names: Mapping[int | None, str]) -> dict[str
         "recent": [_moment(m) for m in reversed(stats.trend[-10:])],
         "best_hand": _moment(stats.best_hand),
         "worst_hand": _moment(stats.worst_hand),
+    }
+
+
+def _company(
+    table: Mapping[int | None, Company], names: Mapping[int | None, str]
+) -> list[tuple[str, int, int]]:
+    """(name, sessions, won) most sessions first, then by name."""
+    rows = [(names.get(who, word(ANONYMOUS)), c.sessions, c.wins) for who, c in table.items()]
+    return sorted(rows, key=lambda row: (-row[1], row[0].casefold()))
+
+
+def bridge_view(stats: BridgeStats, names: Mapping[int | None, str]) -> dict[str, object]:
+    """A player's Barbu Bridge section, as it prints (its points never mixed with Barbu's)."""
+    return {
+        "sessions": stats.sessions,
+        "complete": stats.complete,
+        "wins": stats.wins,
+        "win_share": share(stats.wins, stats.complete),
+        "rubbers": stats.rubbers,
+        "rubbers_won": stats.rubbers_won,
+        "rubber_share": share(stats.rubbers_won, stats.rubbers),
+        "points_for": str(stats.points_for),
+        "points_against": str(stats.points_against),
+        "margin": signed(stats.points_for - stats.points_against),
+        "partners": _company(stats.partners, names),
+        "opponents": _company(stats.opponents, names),
+    }
+
+
+def bridge_json(stats: BridgeStats, names: Mapping[int | None, str]) -> dict[str, object]:
+    """The Barbu Bridge figures for the JSON API (numbers, not printed text)."""
+
+    def company(table: Mapping[int | None, Company]) -> list[dict[str, object]]:
+        return [
+            {"player": who, "name": names.get(who), "sessions": c.sessions, "wins": c.wins}
+            for who, c in sorted(table.items(), key=lambda kv: (-kv[1].sessions, str(kv[0])))
+        ]
+
+    return {
+        "sessions": stats.sessions,
+        "complete": stats.complete,
+        "wins": stats.wins,
+        "rubbers": stats.rubbers,
+        "rubbers_won": stats.rubbers_won,
+        "points_for": stats.points_for,
+        "points_against": stats.points_against,
+        "partners": company(stats.partners),
+        "opponents": company(stats.opponents),
     }
 
 

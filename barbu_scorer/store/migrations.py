@@ -240,3 +240,17 @@ def m009_name_key(db: Database) -> None:
     link = _keyed_link("", "NEW.players", "NEW.created", "NEW.id")
     db.execute("DROP TRIGGER IF EXISTS roster_seats")
     db.execute(f"CREATE TRIGGER roster_seats AFTER INSERT ON sessions BEGIN {link} END")
+
+
+@migrations()
+def m010_club_key(db: Database) -> None:
+    """The club key that roster writes need: one row, its hash (never the key), and the
+    key sealed under the app's secret key, so the laptop can show its link again."""
+    db.execute(
+        """CREATE TABLE IF NOT EXISTS club_key (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            key_hash TEXT NOT NULL,
+            sealed TEXT NOT NULL,
+            created TEXT NOT NULL
+        )"""
+    )

@@ -17,6 +17,7 @@ from sqlite_utils import Database
 
 from barbu_scorer.scoring.barbu.document import FORMAT, session_to_dict
 from barbu_scorer.scoring.errors import ScoringError, refused
+from barbu_scorer.scoring.league.bridge import PlayedBridge
 from barbu_scorer.scoring.league.played import Played
 from barbu_scorer.scoring.players import name_key, player_names, same_name
 from barbu_scorer.store.rows import bump, log, now, writing
@@ -207,6 +208,33 @@ def played_sessions(db: Database, player_ids: Sequence[int] = ()) -> list[Played
             continue
         computed = session_to_dict(doc, stored.players, stored.scheme_ref)
         out.append(Played(session_id, stored.created, computed, tuple(seats[session_id])))
+    return out
+
+
+def played_bridge(db: Database, player_id: int) -> list[PlayedBridge]:
+    """Every Barbu Bridge session the player sat in (computed), with its roster seats;
+    apart from ``played_sessions``, so no bridge figure reaches a Barbu one."""
+    from barbu_scorer.scoring.bridge.document import FORMAT as BRIDGE
+    from barbu_scorer.scoring.bridge.document import compute_bridge_document
+    from barbu_scorer.store.bridge import load as load_bridge
+
+    ids = [
+        row[0]
+        for row in db.execute(
+            """SELECT DISTINCT s.id FROM sessions s JOIN seats t ON t.session_id = s.id
+               WHERE s.format = ? AND t.player_id = ?""",
+            [BRIDGE, player_id],
+        )
+    ]
+    seats, out = seat_players(db, ids), []
+    for session_id in ids:
+        stored = load_bridge(db, session_id)
+        try:
+            doc = compute_bridge_document(stored.entered(), stored=True) if stored else None
+        except ScoringError:
+            doc = None
+        if stored and doc:
+            out.append(PlayedBridge(session_id, stored.created, doc, tuple(seats[session_id])))
     return out
 
 

@@ -51,11 +51,12 @@ CREATING = {
 }
 
 access_log = logging.getLogger("barbu_scorer.access")
-_KEY_IN_PATH = re.compile(r"/(k|director)/[^/?#]+")
+_KEY_IN_PATH = re.compile(r"/(k|director|club)/[^/?#]+")
 
 
 def redacted(path: str) -> str:
-    """A path fit for a log: the key of a scorer's or a director's link replaced by ``***``."""
+    """A path fit for a log: the key of a scorer's, a director's or the club link replaced
+    by ``***``."""
     return _KEY_IN_PATH.sub(lambda m: f"/{m.group(1)}/***", path)
 
 

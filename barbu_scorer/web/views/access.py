@@ -59,13 +59,23 @@ def _unseal(kept: object) -> str | None:
         return None  # sealed under another secret key: this browser holds no key here
 
 
+def seal(key: str) -> str:
+    """A key fit for the cookie or the store: encrypted under the app's secret key."""
+    return SEALED + _fernet().encrypt(key.encode()).decode()
+
+
+def unseal(kept: object) -> str | None:
+    """The key ``seal`` sealed, or None (not sealed here, or under another secret key)."""
+    return _unseal(kept) if isinstance(kept, str) and kept.startswith(SEALED) else None
+
+
 def remember(session_id: str, key: str | None = None) -> None:
     """Put the session first in this device's list (and keep its edit key, sealed)."""
     seen = [s for s in session.get("seen", []) if s != session_id]
     session["seen"] = [session_id, *seen][:MAX_REMEMBERED]
     if key:
         keys = dict(session.get("keys", {}))
-        keys[session_id] = SEALED + _fernet().encrypt(key.encode()).decode()
+        keys[session_id] = seal(key)
         session["keys"] = {k: v for k, v in keys.items() if k in session["seen"]}
 
 

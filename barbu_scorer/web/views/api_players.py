@@ -7,13 +7,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from flask import Response, jsonify, url_for
+from flask import Response, jsonify, request, url_for
 
 from barbu_scorer.games import import_document
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.views.access import scheme_lookup
 from barbu_scorer.web.views.api import ApiError, _body, bp
+from barbu_scorer.web.views.club import HEADER
 
 PLAYERS_FORMAT = "barbu-players/1"
 MAX_IMPORTED_SESSIONS = 500
@@ -40,7 +41,8 @@ def players_index() -> Response:
 @bp.get("/players/<int:player_id>")
 def player_show(player_id: int) -> Response:
     """A player with their statistics and rating."""
-    from barbu_scorer.present.league import stats_json
+    from barbu_scorer.present.league import bridge_json, stats_json
+    from barbu_scorer.scoring.league.bridge import bridge_stats
     from barbu_scorer.scoring.league.rating import ratings
     from barbu_scorer.scoring.league.stats import player_stats
     from barbu_scorer.store import players as roster
@@ -53,7 +55,9 @@ def player_show(player_id: int) -> Response:
     stats = player_stats(roster.played_sessions(db, [player_id]), player_id)
     rated = ratings(roster.played_sessions(db)).get(player_id)
     rating = None if rated is None else {"rating": rated.rating, "sessions": rated.sessions}
-    return jsonify({**_player_json(player), "stats": stats_json(stats, names), "rating": rating})
+    bridge = bridge_json(bridge_stats(roster.played_bridge(db, player_id), player_id), names)
+    out = {**_player_json(player), "stats": stats_json(stats, names), "rating": rating}
+    return jsonify({**out, "bridge": bridge})
 
 
 @bp.get("/ratings")
@@ -140,9 +144,12 @@ def _checked_import(body: Any) -> list[tuple[str, dict[str, Any]]]:
 def players_import() -> tuple[Response, int]:
     """Players and their sessions from an export; every session is checked before any is
     stored, and a session already here (the same id) is left as it is."""
+    from barbu_scorer.store import club
     from barbu_scorer.store import players as roster
     from barbu_scorer.store.rows import format_of
 
+    if not club.matches(get_db(), request.headers.get(HEADER)):
+        raise ApiError(403, f"this needs the club key (header {HEADER})")
     body = _body()
     checked = _checked_import(body)
     db = get_db()

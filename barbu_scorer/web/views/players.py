@@ -5,15 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from barbu_scorer.paper.league import trend_svg
-from barbu_scorer.present.league import duel_view, player_view, ranking_rows
+from barbu_scorer.present.league import bridge_view, duel_view, player_view, ranking_rows
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.league.bridge import bridge_stats
 from barbu_scorer.scoring.league.rating import ratings
 from barbu_scorer.scoring.league.stats import head_to_head, player_stats
+from barbu_scorer.store import club
 from barbu_scorer.store import players as roster
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.players import (
@@ -23,6 +25,8 @@ from barbu_scorer.web.forms.players import (
     SeatProblem,
     seat_problem,
 )
+from barbu_scorer.web.views.access import seal
+from barbu_scorer.web.views.club import club_link, from_this_machine, is_member, require_member
 
 bp = Blueprint("players", __name__)
 
@@ -42,6 +46,28 @@ def seats_problem(fields: Iterable[object], labels: Sequence[str] = ()) -> SeatP
     typed = [getattr(field, "data", None) for field in fields]
     names = list(labels) or [_("Seat %(n)s", n=seat + 1) for seat in range(len(typed))]
     return seat_problem(typed, names)
+
+
+@bp.app_template_global()
+def club_member() -> bool:
+    """For the roster pages: show the write forms, or say how to get the club link."""
+    return is_member()
+
+
+@bp.app_template_global()
+def club_link_here() -> str | None:
+    """The club link, for the laptop's own home page only (None elsewhere)."""
+    return club_link() if from_this_machine() else None
+
+
+@bp.get("/club/<key>")
+def keep_club_key(key: str) -> Response:
+    """The club link: keep the club key in this browser, then open the roster."""
+    if not club.matches(get_db(), key):
+        abort(403)  # checked first: a wrong link never replaces a key this browser keeps
+    session["club"] = seal(key)
+    flash(_("This browser may now rename, merge and delete players."), "done")
+    return redirect(url_for("players.index"))
 
 
 def _player_or_404(player_id: int) -> roster.RosterPlayer:
@@ -72,6 +98,9 @@ def player(player_id: int) -> str:
         player=found,
         others=others,
         v=player_view(stats, _names()),
+        bridge=bridge_view(
+            bridge_stats(roster.played_bridge(get_db(), player_id), player_id), _names()
+        ),
         trend=trend_svg(
             [(m.date, m.score) for m in stats.trend], _("Final score, session by session")
         ),
@@ -113,6 +142,7 @@ def _refused(player_id: int, message: str) -> Response:
 @bp.post("/players/<int:player_id>/rename")
 def rename(player_id: int) -> Response:
     """Rename the player, here and in every session they played."""
+    require_member()
     _player_or_404(player_id)
     form = RenameForm()
     if not form.validate():
@@ -127,6 +157,7 @@ def rename(player_id: int) -> Response:
 @bp.post("/players/<int:player_id>/merge")
 def merge(player_id: int) -> Response:
     """Fold this player into another (the same person typed two ways)."""
+    require_member()
     gone = _player_or_404(player_id)
     form = MergeForm()
     if not form.validate() or form.into.data is None:
@@ -142,6 +173,7 @@ def merge(player_id: int) -> Response:
 @bp.post("/players/<int:player_id>/delete")
 def delete(player_id: int) -> Response:
     """Take the player off the roster; their sessions keep "Player 3" in their seat."""
+    require_member()
     gone = _player_or_404(player_id)
     if not DeleteForm().validate():
         return _refused(player_id, _("Try again."))
