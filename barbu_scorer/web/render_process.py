@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -30,9 +32,24 @@ def _executor() -> ProcessPoolExecutor:
     with _lock:
         if _pool is None:
             _pool = ProcessPoolExecutor(
-                max_workers=1, mp_context=multiprocessing.get_context("spawn")
+                max_workers=1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_follow_parent,
+                initargs=(os.getpid(),),
             )
         return _pool
+
+
+def _follow_parent(parent: int) -> None:
+    """In the child: end as soon as the server is gone, however it went (a ``kill``
+    runs none of its exit handlers), so no orphan keeps its output open."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="follow-parent", daemon=True).start()
 
 
 def _discard(broken: ProcessPoolExecutor) -> None:
