@@ -287,3 +287,13 @@ def test_a_scheme_warning_says_its_kind_in_french() -> None:
     assert "contrat négatif" in negative and "voudraient le gagner" in negative, negative
     assert "contrat positif" in positive and "voudraient l'éviter" in positive, positive
     assert "players would win it" in str(found["values.no_queens.queen"].text)
+
+
+def test_the_quota_strip_puts_a_french_space_before_its_colon(client: FlaskClient) -> None:
+    """Regression: the strip's "Ben 0/2: ..." had its colon in the template, so French
+    pages read "0/2: doit" instead of "0/2 : doit"."""
+    session_id = _session(client, "fr")
+    french = client.get(f"/w/{session_id}", headers={"Accept-Language": "fr"}).get_data(True)
+    english = client.get(f"/w/{session_id}", headers={"Accept-Language": "en"}).get_data(True)
+    assert re.search(r"\d/\d\u00a0: ", french), "no French colon in the quota strip"
+    assert re.search(r"\d/\d: ", english) and not re.search(r"\d/\d\u00a0: ", english)
