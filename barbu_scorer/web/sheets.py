@@ -53,12 +53,15 @@ def sheet_job(
     key = (session_id, stored.version, stored.name, stored.created, paper.casefold())
     key = (*key, game.format, language)
     date = stored.created[:10]
-    doc = stored.document()
-    if finished_only and not doc.get("complete") and doc.get("ended_after") is None:
+    # Scored only where needed: to tell a finished session, and to render (never for a
+    # cached copy or a 304).
+    checked = stored.document() if finished_only else None
+    if checked is not None and not checked.get("complete") and checked.get("ended_after") is None:
         return None
     app = current_app._get_current_object()  # type: ignore[attr-defined]
 
     def render() -> bytes:
+        doc = checked or stored.document()
         if app.config["PDF_PROCESS"]:  # laid out in the child: the pages never wait on it
             return render_process.render(
                 game.format, doc, stored.name or None, date, paper, language
