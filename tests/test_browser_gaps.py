@@ -36,6 +36,7 @@ def conflicting_hand(live_server: str, phone: Any) -> tuple[str, Any]:
     session_id, link, key = session_with_key(live_server)
     phone.goto(link)
     phone.click(".open a.chip:text-is('No King of Hearts')")
+    phone.wait_for_load_state()  # hand.js attached before going offline
     chip(phone, "king_of_hearts", 1)
     context = phone.context
     context.set_offline(True)

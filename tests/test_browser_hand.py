@@ -31,6 +31,7 @@ def test_save_tapped_at_once_stores_the_hand(live_server: str, phone: Any) -> No
     session_id, link = new_session(live_server)
     phone.goto(link)
     phone.click(".open a.chip:text-is('No King of Hearts')")
+    phone.wait_for_load_state()  # hand.js attached: the race under test is the taps'
     # The fact, then Save twice (a double tap), in the same task: 0 ms apart.
     phone.evaluate(
         """() => {
@@ -68,6 +69,7 @@ def test_a_hand_saved_offline_survives_a_closed_tab(
     session_id, link = new_session(live_server)
     phone.goto(link)
     phone.click(".open a.chip:text-is('No King of Hearts')")
+    phone.wait_for_load_state()  # hand.js attached before going offline
     chip(phone, "king_of_hearts", 1)
     context = phone.context
     context.set_offline(True)
@@ -94,6 +96,7 @@ def test_the_form_resends_when_the_connection_returns(live_server: str, phone: A
     session_id, link = new_session(live_server)
     phone.goto(link)
     phone.click(".open a.chip:text-is('No King of Hearts')")
+    phone.wait_for_load_state()  # hand.js attached before going offline
     chip(phone, "king_of_hearts", 3)
     phone.context.set_offline(True)
     phone.click("#save")
@@ -114,6 +117,7 @@ def test_the_session_screen_shows_a_hand_not_sent_yet(live_server: str, phone: A
     session_id, link = new_session(live_server)
     phone.goto(link)
     phone.click(".open a.chip:text-is('No King of Hearts')")
+    phone.wait_for_load_state()  # hand.js attached before going offline
     chip(phone, "king_of_hearts", 0)
     phone.context.set_offline(True)
     phone.click("#save")
