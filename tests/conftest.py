@@ -57,6 +57,60 @@ class CompiledTemplates(BytecodeCache):
         self.code[bucket.key] = bucket.bytecode_to_string()
 
 
+TEMPLATES = CompiledTemplates()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def templates_compiled_once() -> Iterator[None]:
+    """Every app a test creates in this worker shares one Jinja bytecode cache: compiling
+    the pages again for each test's fresh app was a third of the suite's time. The cache
+    is keyed by each template's source, so an edited template still compiles anew."""
+    original = Flask.create_jinja_environment
+
+    def create(self: Flask) -> Any:
+        environment = original(self)
+        environment.bytecode_cache = TEMPLATES
+        return environment
+
+    Flask.create_jinja_environment = create  # type: ignore[method-assign]
+    yield
+    Flask.create_jinja_environment = original  # type: ignore[method-assign]
+
+
+@pytest.fixture(autouse=True, scope="session")
+def routes_compiled_once() -> Iterator[None]:
+    """Every app a test creates builds the same ~90 URL rules, and werkzeug compiles a
+    URL builder for each (Python's compile(): most of create_app's time). The builder is
+    a function of the rule's text, defaults and options alone, so the tests' apps share
+    them; a rule whose builder werkzeug would build differently gets its own."""
+    from werkzeug.routing import Rule
+
+    original = getattr(Rule, "_compile_builder", None)
+    if original is None:  # a werkzeug that builds its rules otherwise: nothing to share
+        yield
+        return
+    built: dict[tuple[Any, ...], Any] = {}
+
+    def compile_builder(self: Rule, append_unknown: bool = True) -> Any:
+        assert self.map is not None
+        key = (
+            self.rule,
+            self.subdomain,
+            self.host,
+            self.map.host_matching,
+            self.merge_slashes,
+            repr(sorted((self.defaults or {}).items())),
+            append_unknown,
+        )
+        if key not in built:
+            built[key] = original(self, append_unknown)
+        return built[key]
+
+    Rule._compile_builder = compile_builder  # type: ignore[method-assign]
+    yield
+    Rule._compile_builder = original  # type: ignore[method-assign]
+
+
 @contextmanager
 def logged(name: str, level: int = logging.WARNING) -> Iterator[list[str]]:
     """What logger ``name`` (and its children) says at ``level`` or above meanwhile, like

@@ -8,23 +8,12 @@ from html.parser import HTMLParser
 from typing import Any
 
 import pytest
-from conftest import CompiledTemplates
 from flask import Flask
 from flask.testing import FlaskClient
 from helpers import figure, shown
 from werkzeug.test import TestResponse
 
 PLAYERS = ["Ada", "Ben", "Clara", "Dan"]
-
-
-TEMPLATES = CompiledTemplates()
-
-
-@pytest.fixture
-def app(app: Flask) -> Flask:
-    """The shared test app (conftest), its templates compiled once per module."""
-    app.jinja_env.bytecode_cache = TEMPLATES
-    return app
 
 
 NO_TRICKS = {

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CompiledTemplates
 from flask import Flask
 from flask.testing import FlaskClient
 from helpers import figure
@@ -21,16 +20,6 @@ from barbu_scorer.scoring.barbu.schemes import BUILTINS
 from barbu_scorer.web.db import get_db
 
 PLAYERS = ["Ada", "Ben", "Clara", "Dan"]
-
-
-TEMPLATES = CompiledTemplates()
-
-
-@pytest.fixture
-def app(app: Flask) -> Flask:
-    """The shared test app (conftest), its templates compiled once per module."""
-    app.jinja_env.bytecode_cache = TEMPLATES
-    return app
 
 
 # --- reading pages -------------------------------------------------------------------
