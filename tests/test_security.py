@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
+from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
 from pathlib import Path
 from typing import Any
 
@@ -260,3 +262,23 @@ def test_a_full_database_answers_503(tmp_path: Path) -> None:
             break
     assert statuses <= {201, 503} and 503 in statuses
     assert response.is_json and "Retry-After" in response.headers
+
+
+def test_the_cookie_is_sent_only_when_it_changes_and_lasts_400_days(
+    client: FlaskClient,
+) -> None:
+    """Regression: a before_request hook marked every session permanent, so each answer
+    (every watcher's poll, every 304) signed and sent the cookie again."""
+    body = {"format": "barbu-session/1", "players": ["Ada", "Ben", "Clara", "Dan"]}
+    created = client.post("/api/sessions", json=body).get_json()
+    kept = client.get(created["links"]["scorer"]).headers["Set-Cookie"]
+    expires = parsedate_to_datetime(kept.split("Expires=")[1].split(";")[0])
+    assert 399 <= (expires - datetime.now(UTC)).days <= 400
+    sid = created["id"]
+    assert "Set-Cookie" not in client.get(f"/w/{sid}/live").headers
+    assert (
+        "Set-Cookie" not in client.get(f"/w/{sid}/live", headers={"If-None-Match": '"1"'}).headers
+    )
+    assert "Set-Cookie" not in client.get("/").headers
+    stranger = client.application.test_client()
+    assert "Set-Cookie" not in stranger.get(f"/w/{sid}/live").headers

@@ -9,9 +9,11 @@ import sys
 import threading
 import time
 from collections import OrderedDict
+from datetime import UTC, datetime
 from typing import Any
 
 from flask import Flask, Response, abort, current_app, g, request
+from flask.sessions import SecureCookieSessionInterface, SessionMixin
 
 CSP = "; ".join(
     (
@@ -114,16 +116,15 @@ def _started() -> None:
     g.started = time.perf_counter()
 
 
+def log_request(remote: str | None, method: str, path: str, status: int, started: float) -> None:
+    """The access log's line for one answer (its path redacted), timed from ``started``."""
+    took = (time.perf_counter() - started) * 1000
+    access_log.info('%s "%s %s" %s %.0fms', remote or "-", method, redacted(path), status, took)
+
+
 def _logged(response: Response) -> Response:
-    took = (time.perf_counter() - g.get("started", time.perf_counter())) * 1000
-    access_log.info(
-        '%s "%s %s" %s %.0fms',
-        request.remote_addr or "-",
-        request.method,
-        redacted(request.path),
-        response.status_code,
-        took,
-    )
+    started = g.get("started", time.perf_counter())
+    log_request(request.remote_addr, request.method, request.path, response.status_code, started)
     return response
 
 
@@ -138,8 +139,19 @@ def log_to_stderr() -> None:
     access_log.propagate = False  # waitress gives the root logger a handler of its own
 
 
+class LastingCookie(SecureCookieSessionInterface):
+    """The browser's cookie (the keys it holds, the sessions it has seen) lasts
+    PERMANENT_SESSION_LIFETIME from its last change, and is sent only when it changed:
+    a watcher's poll or a 304 carries no Set-Cookie (marking every session permanent in
+    a before_request hook signed and sent the cookie again on each response)."""
+
+    def get_expiration_time(self, app: Flask, session: SessionMixin) -> datetime:
+        return datetime.now(UTC) + app.permanent_session_lifetime
+
+
 def init_app(app: Flask) -> None:
-    """Register the limit, the headers and the access log on every request."""
+    """Register the cookie, the limit, the headers and the access log on every request."""
+    app.session_interface = LastingCookie()
     limit = app.config.get("RATE_LIMIT")
     if limit:
         capacity, per_seconds = limit

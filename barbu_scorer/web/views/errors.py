@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 
 import segno
-from flask import Flask, Response, g, jsonify, render_template, request, session
+from flask import Flask, Response, g, jsonify, render_template, request
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
@@ -99,10 +99,6 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(429, _too_many)
     app.register_error_handler(413, _too_large)
     app.register_error_handler(503, _busy)
-
-    @app.before_request
-    def _keep_cookie() -> None:
-        session.permanent = True
 
     @app.errorhandler(403)
     def _forbidden(error: HTTPException) -> tuple[str | Response, int]:
