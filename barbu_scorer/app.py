@@ -99,7 +99,7 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
 
 def _register(app: Flask) -> None:
     """The database's life, error pages, security headers, template globals, blueprints."""
-    from barbu_scorer.web import assets, db, language, security, sheets
+    from barbu_scorer.web import assets, db, language, live_poll, security, sheets
     from barbu_scorer.web.links import base_url, external, qr_code
     from barbu_scorer.web.views import (
         api,
@@ -126,6 +126,7 @@ def _register(app: Flask) -> None:
     errors.init_app(app)
     security.init_app(app)
     language.init_app(app)
+    live_poll.init_app(app)
     for helper in (external, base_url, qr_code):
         app.add_template_global(helper)
     for blueprint in (main, sessions, hands, api, exports, bridge, schemes, live, players, settle):

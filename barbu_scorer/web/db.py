@@ -15,6 +15,7 @@ import contextlib
 import os
 import sqlite3
 import threading
+import weakref
 
 import click
 from flask import Flask, current_app, g, request
@@ -25,6 +26,8 @@ from barbu_scorer.store.db import PAGE, WRITE_TIMEOUT, connect
 
 READ_TIMEOUT = 2.0
 KEPT = "barbu_db_threads"
+_SET: weakref.WeakKeyDictionary[Database, tuple[int, int | None]] = weakref.WeakKeyDictionary()
+"""The pragmas each kept connection was last given."""
 
 
 def _identity(path: str) -> tuple[int, int] | None:
@@ -38,9 +41,9 @@ def _identity(path: str) -> tuple[int, int] | None:
     return found.st_dev, found.st_ino
 
 
-def _kept(path: str) -> Database:
+def _kept(app: Flask, path: str) -> Database:
     """This thread's connection to ``path``, opened (and migrated) when it has none yet."""
-    local = current_app.extensions.setdefault(KEPT, threading.local())
+    local = app.extensions.setdefault(KEPT, threading.local())
     held: tuple[str, tuple[int, int] | None, Database] | None = getattr(local, "held", None)
     if held is not None:
         held_path, identity, db = held
@@ -60,14 +63,30 @@ def get_db() -> Database:
     if "db" not in g:
         # WAL readers never wait for a writer; a read waits little for anything else.
         reading = request.method in ("GET", "HEAD") if request else False
-        db = _kept(current_app.config["DATABASE"])
+        db = _kept(current_app, current_app.config["DATABASE"])
         wait = READ_TIMEOUT if reading else WRITE_TIMEOUT
-        db.conn.execute(f"PRAGMA busy_timeout = {int(wait * 1000)}")
         cap = current_app.config.get("MAX_DATABASE_BYTES")
-        if cap:  # read per request: the setting may change under a running app
-            db.conn.execute(f"PRAGMA max_page_count = {max(1, int(cap) // PAGE)}")
+        # The cap is read per request (the setting may change under a running app); a
+        # pragma is sent only when this connection's differs from what it needs.
+        _pragmas(db, int(wait * 1000), max(1, int(cap) // PAGE) if cap else None)
         g.db = db
     return g.db
+
+
+def _pragmas(db: Database, busy_ms: int, max_pages: int | None) -> None:
+    if _SET.get(db) == (busy_ms, max_pages):
+        return
+    db.conn.execute(f"PRAGMA busy_timeout = {busy_ms}")
+    if max_pages is not None:
+        db.conn.execute(f"PRAGMA max_page_count = {max_pages}")
+    _SET[db] = (busy_ms, max_pages)
+
+
+def thread_db(app: Flask) -> Database | None:
+    """The worker thread's kept connection to the app's database, for a reader outside a
+    request (the live poll's shortcut); None for a database in memory."""
+    path = app.config["DATABASE"]
+    return None if path == ":memory:" else _kept(app, path)
 
 
 def close_db(_error: BaseException | None = None) -> None:
