@@ -282,3 +282,16 @@ def test_the_cookie_is_sent_only_when_it_changes_and_lasts_400_days(
     assert "Set-Cookie" not in client.get("/").headers
     stranger = client.application.test_client()
     assert "Set-Cookie" not in stranger.get(f"/w/{sid}/live").headers
+
+
+def test_a_watcher_reloading_the_page_gets_no_new_cookie(client: FlaskClient) -> None:
+    """The watch page remembers the session once; its reloads and 304s send no cookie."""
+    body = {"format": "barbu-session/1", "players": ["Ada", "Ben", "Clara", "Dan"]}
+    sid = client.post("/api/sessions", json=body).get_json()["id"]
+    watcher = client.application.test_client()
+    first = watcher.get(f"/w/{sid}")
+    assert first.status_code == 200 and "Set-Cookie" in first.headers
+    again = watcher.get(f"/w/{sid}")
+    assert again.status_code == 200 and "Set-Cookie" not in again.headers
+    unchanged = watcher.get(f"/w/{sid}", headers={"If-None-Match": first.headers["ETag"]})
+    assert unchanged.status_code == 304 and "Set-Cookie" not in unchanged.headers

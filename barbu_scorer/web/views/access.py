@@ -70,8 +70,13 @@ def unseal(kept: object) -> str | None:
 
 
 def remember(session_id: str, key: str | None = None) -> None:
-    """Put the session first in this device's list (and keep its edit key, sealed)."""
-    seen = [s for s in session.get("seen", []) if s != session_id]
+    """Put the session first in this device's list (and keep its edit key, sealed).
+    Where it is first already and no key comes, the cookie is left as it is (not sent
+    again with every page a watcher reloads)."""
+    kept = session.get("seen", [])
+    if not key and kept[:1] == [session_id]:
+        return
+    seen = [s for s in kept if s != session_id]
     session["seen"] = [session_id, *seen][:MAX_REMEMBERED]
     if key:
         keys = dict(session.get("keys", {}))
