@@ -12,8 +12,9 @@ from datetime import datetime
 from sqlite_utils import Database
 
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
-from barbu_scorer.scoring.event.progress import hands_due
+from barbu_scorer.scoring.event.progress import beyond_round, hands_due
 from barbu_scorer.scoring.event.variant import for_players
+from barbu_scorer.store.rows import Conflict
 
 
 def event_version(db: Database, event_id: str) -> str | None:
@@ -74,3 +75,12 @@ def round_limit(db: Database, session_id: str) -> RoundLimit | None:
         return None
     scheme = for_players(scheme_from_dict(json.loads(row[2])), len(json.loads(row[5])))
     return RoundLimit(row[0], row[3], row[4], hands_due(scheme, row[1]))
+
+
+def refuse_beyond_round(db: Database, session_id: str, number: int) -> None:
+    """A Conflict naming the round for hand ``number`` of a table of rotating blocks when
+    it is beyond the hands its round is due (the next block is the next round's)."""
+    limit = round_limit(db, session_id)
+    refusal = limit and beyond_round(number, limit.due, limit.round)
+    if refusal:
+        raise Conflict(str(refusal), number)
