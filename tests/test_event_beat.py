@@ -9,6 +9,8 @@ import pytest
 from event_helpers import make_event, play, scorer_key
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import given
+from hypothesis import strategies as st
 
 from barbu_scorer.app import create_app
 from barbu_scorer.present.event import TableInfo, console_row
@@ -138,3 +140,25 @@ def test_beat_needs_the_csrf_token(tmp_path: object) -> None:
     table = event["tables"][0]
     client.get(f"/s/{table['session']}/k/{scorer_key(table)}")
     assert client.post(f"/s/{table['session']}/beat", data={"pending": "0"}).status_code == 400
+
+
+@given(st.integers(min_value=-1000, max_value=1000))
+def test_check_pending_property(value: int) -> None:
+    """Exactly 0..100 are accepted, as numbers and as the digits a form posts."""
+    for given_value in (value, str(value)):
+        try:
+            assert check_pending(given_value) == value and 0 <= value <= 100
+        except ScoringError:
+            assert not 0 <= value <= 100
+
+
+@given(
+    st.integers(min_value=0, max_value=100),
+    st.integers(min_value=0, max_value=7200),
+    st.booleans(),
+)
+def test_phone_property(pending: int, ago: int, playing: bool) -> None:
+    """The count is said as the phone gave it; unseen only while playing, past the limit."""
+    state = phone(Beat(NOW - timedelta(seconds=ago), pending), playing, NOW)
+    assert state.unsent == pending
+    assert state.unseen == (playing and timedelta(seconds=ago) >= UNSEEN_AFTER)

@@ -8,6 +8,8 @@ import pytest
 from event_helpers import hand_body, make_event, play, scorer_key
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import given
+from hypothesis import strategies as st
 
 from barbu_scorer.scoring.barbu.document import read_hand
 from barbu_scorer.scoring.event.progress import beyond_round
@@ -25,6 +27,12 @@ def test_beyond_round_names_the_round(number: int, due: int, refused: bool) -> N
     assert (reason is not None) == refused
     if reason is not None:
         assert "round 3 is complete after" in str(reason)
+
+
+@given(st.integers(1, 200), st.integers(1, 40), st.integers(1, 4))
+def test_beyond_round_property(number: int, due: int, round_: int) -> None:
+    """A hand is refused exactly when it is past the round's due hands."""
+    assert (beyond_round(number, due, round_) is None) == (number <= due)
 
 
 def test_store_knows_the_limit_and_refuses_hand_eight(app: Flask, client: FlaskClient) -> None:
