@@ -105,6 +105,7 @@ def _register(app: Flask) -> None:
         api,
         api_events,  # noqa: F401  (adds the events' routes to api.bp)
         api_players,  # noqa: F401  (adds the players' routes to api.bp)
+        beat,  # noqa: F401  (adds the scorer page's beat to events.bp)
         bridge,
         errors,
         event_board,  # noqa: F401  (adds the leaderboards' routes to events.bp)

@@ -1,6 +1,7 @@
 """A club night on one `barbu-scorer serve`: N tables, each a scorer and three watchers.
 
     python bench/club.py [--tables 100] [--seconds 60] [--threads 4] [--watchers 3]
+    python bench/club.py --event 25 [--seconds 60] [--threads 4]
 
 Each scorer does what the phone does every 20 s: the hand form (GET), the save (POST,
 the form as the page posts it), the session page (GET). Each watcher asks the live
@@ -13,8 +14,9 @@ errors and p50/p95/p99, and the server's CPU (1.00 = one core), beside a bare Fl
 baseline's p50 measured in the same run.
 
 The load is ``run_load``: actors, each a list of ``Kind`` (name, method, an address
-builder, a period) done in turn once per period. Another mode (a club event...) is a
-new list of actors.
+builder, a period) done in turn once per period. ``--event N`` is the club night as one
+event of N tables (bench/club_event.py): every scorer on the phone's own path (the script's
+save and the page's beat), the director's console and the TV leaderboard polling.
 """
 
 from __future__ import annotations
@@ -98,12 +100,15 @@ def _act(actor: Actor, tally: Tally) -> None:
             tally.add(kind.name, time.perf_counter() - start, False)
             actor.client.close()
             return
-        ok = status in kind.expect
-        tally.add(kind.name, time.perf_counter() - start, ok)
+        took, ok = time.perf_counter() - start, status in kind.expect
+        try:
+            if ok and kind.seen is not None:
+                kind.seen(actor.table, actor.phone, status, payload, got)
+        except Exception:  # an answer the phone cannot use (a save not "saved"): an error
+            ok = False
+        tally.add(kind.name, took, ok)
         if not ok:
             return
-        if kind.seen is not None:
-            kind.seen(actor.table, actor.phone, status, payload, got)
 
 
 def run_load(actors: list[Actor], seconds: float) -> Tally:
@@ -246,35 +251,53 @@ def _bare_p50(port: int, seconds: float = 3) -> float:
     return median(times)
 
 
-def main() -> None:
+def _actors(port: int, args: Any) -> list[Actor]:
+    actors = []
+    for table, phone in _tables(port, args.tables):
+        actors.append(Actor(table, 0, phone, SCORER))
+        for watcher in range(1, args.watchers + 1):
+            actors.append(Actor(table, watcher, Client(port), WATCHER))
+    return actors
+
+
+def _event_actors(port: int, count: int) -> list[Actor]:
+    from club_event import event_actors
+
+    return event_actors(port, count)
+
+
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--watchers", type=int, default=3)
-    args = parser.parse_args()
+    parser.add_argument("--event", type=int, default=0, help="one event of N tables instead")
+    args = parser.parse_args(argv)
     with server("--threads", str(args.threads), bare=True) as (bare, _b):
         base = _bare_p50(bare)
     config = "RATE_LIMIT = (10_000, 1.0)\n"
     with server("--threads", str(args.threads), config=config) as (port, pid):
-        tables = _tables(port, args.tables)
-        actors = []
-        for table, phone in tables:
-            actors.append(Actor(table, 0, phone, SCORER))
-            for watcher in range(1, args.watchers + 1):
-                actors.append(Actor(table, watcher, Client(port), WATCHER))
+        actors = _event_actors(port, args.event) if args.event else _actors(port, args)
         cpu, began = cpu_seconds(pid), time.monotonic()
         tally = run_load(actors, args.seconds)
         elapsed = time.monotonic() - began
         cores = (cpu_seconds(pid) - cpu) / elapsed
     report(tally, args, base, cores, elapsed)
+    if sum(tally.errors.values()):
+        raise SystemExit(1)
 
 
 def report(tally: Tally, args: Any, base: float, cores: float, elapsed: float) -> None:
     total = sum(len(t) for t in tally.times.values())
     errors = sum(tally.errors.values())
+    who = (
+        f"an event of {args.event} tables, its console and TV"
+        if args.event
+        else f"{args.tables} tables, {args.watchers} watchers each"
+    )
     print(
-        f"{args.tables} tables, {args.watchers} watchers each, {elapsed:.0f} s, "
+        f"{who}, {elapsed:.0f} s, "
         f"--threads {args.threads}: {total} requests, {errors} errors, "
         f"server CPU {cores:.2f} cores; bare Flask page p50 {base * 1000:.2f} ms"
     )

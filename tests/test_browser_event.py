@@ -37,6 +37,23 @@ def _create(director: Any, base: str) -> tuple[str, str]:
     return event_id, link.rsplit("/", 1)[-1]
 
 
+def _beat_carries_the_count(scorer: Any, director: Any, session_id: str) -> None:
+    """A hand waiting in the first phone's outbox (refused, awaiting the scorer): the page
+    beats at once with the count, and the director's console says so."""
+    with scorer.expect_request(lambda r: r.url.endswith("/beat")) as beat:
+        scorer.evaluate(
+            "(sid) => Outbox.mark(sid + '/2', {id: sid + '/2', session: sid, number: 2,"
+            " url: location.href + '/hand/2', fields: [], problem: 'refused'})",
+            session_id,
+        )
+    assert re.search(r'name="pending"\r\n\r\n1\r\n', beat.value.post_data or "")
+    director.wait_for_function(
+        "() => document.querySelector('[data-table=\"1\"]')"
+        ".textContent.includes('1 unsent hand on the phone')",
+        timeout=8000,
+    )
+
+
 def test_a_two_table_evening(live_server: str, phone: Any, browser: Any) -> None:
     director = phone
     event_id, key = _create(director, live_server)
@@ -71,6 +88,7 @@ def test_a_two_table_evening(live_server: str, phone: Any, browser: Any) -> None
             arg=losers,
             timeout=8000,
         )
+        _beat_carries_the_count(first, director, tables[0]["session"])
         text = director.inner_text("[data-live-region]")
         assert "at this pace table 1 ends at" in text
         assert "Provisional" in tv.inner_text("[data-live-region]")

@@ -10,7 +10,7 @@ from fractions import Fraction
 from babel.numbers import format_decimal
 
 from barbu_scorer.present.format import signed
-from barbu_scorer.scoring.event.pace import Pace, pace
+from barbu_scorer.scoring.event.pace import Beat, Pace, pace, phone
 from barbu_scorer.scoring.event.progress import TableProgress
 from barbu_scorer.scoring.event.ranking import Method, Standing, TableScore, standings
 from barbu_scorer.scoring.messages import active_locale, say, say_n
@@ -28,6 +28,8 @@ class TableInfo:
     progress: TableProgress
     started: datetime
     stamps: tuple[datetime, ...]
+    beat: Beat | None = None
+    """The last beat of the table's scorer page (None: none yet)."""
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,24 @@ def points(value: Fraction) -> str:
     return text if locale == "en" else format_decimal(float(text), "0.##", locale=locale)
 
 
-def _warnings(info: TableInfo, p: Pace) -> tuple[str, ...]:
+def _phone(info: TableInfo, playing: bool, now: datetime) -> list[str]:
+    """The phone's words: its unsent hands, or that it has not been seen for a while."""
+    state, out = phone(info.beat, playing, now), []
+    if state.unsent:
+        out.append(
+            say_n(
+                "%(count)s unsent hand on the phone (%(t)s)",
+                "%(count)s unsent hands on the phone (%(t)s)",
+                state.unsent,
+                t=clock(state.seen),
+            )
+        )
+    if state.unseen:
+        out.append(say("phone not seen since %(t)s", t=clock(state.seen)))
+    return out
+
+
+def _warnings(info: TableInfo, p: Pace, now: datetime) -> tuple[str, ...]:
     out = [
         say("%(name)s must double on every hand left", name=info.names[seat])
         for seat in info.progress.must_double
@@ -93,6 +112,7 @@ def _warnings(info: TableInfo, p: Pace) -> tuple[str, ...]:
         )
     if p.quiet:
         out.append(say("quiet: nothing saved for a while (unsent hands on the phone?)"))
+    out.extend(_phone(info, not info.progress.finished, now))
     return tuple(out)
 
 
@@ -126,7 +146,7 @@ def console_row(info: TableInfo, now: datetime) -> ConsoleRow:
         prog.due,
         per,
         forecast,
-        _warnings(info, p),
+        _warnings(info, p, now),
         prog.finished,
         p.quiet and not prog.finished,
     )

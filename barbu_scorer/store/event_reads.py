@@ -1,12 +1,20 @@
 """What the director's console and the leaderboards poll: one version for a whole event,
-and the times each table's hands were saved (for the pace)."""
+and the times each table's hands were saved (for the pace); and the round limit of a table
+session of rotating blocks (the hands its round is due)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from sqlite_utils import Database
+
+from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
+from barbu_scorer.scoring.event.progress import beyond_round, hands_due
+from barbu_scorer.scoring.event.variant import for_players
+from barbu_scorer.store.rows import Conflict
 
 
 def event_version(db: Database, event_id: str) -> str | None:
@@ -42,3 +50,37 @@ def hand_times(db: Database, session_ids: Sequence[str]) -> dict[str, list[datet
         if at:
             out[session_id].append(datetime.fromisoformat(at))
     return out
+
+
+@dataclass(frozen=True)
+class RoundLimit:
+    """What a table session of rotating blocks may record: its round's ``due`` hands."""
+
+    event_id: str
+    round: int
+    number: int
+    due: int
+
+
+def round_limit(db: Database, session_id: str) -> RoundLimit | None:
+    """The limit the event set when it created this session (the hands due of its round),
+    or None for a session that is no table of rotating blocks."""
+    row = db.execute(
+        """SELECT e.id, e.format, e.scheme, t.round, t.number, t.seats
+             FROM event_tables t JOIN events e ON e.id = t.event_id
+            WHERE t.session_id = ?""",
+        [session_id],
+    ).fetchone()
+    if row is None or row[1] != "blocks":
+        return None
+    scheme = for_players(scheme_from_dict(json.loads(row[2])), len(json.loads(row[5])))
+    return RoundLimit(row[0], row[3], row[4], hands_due(scheme, row[1]))
+
+
+def refuse_beyond_round(db: Database, session_id: str, number: int) -> None:
+    """A Conflict naming the round for hand ``number`` of a table of rotating blocks when
+    it is beyond the hands its round is due (the next block is the next round's)."""
+    limit = round_limit(db, session_id)
+    refusal = limit and beyond_round(number, limit.due, limit.round)
+    if refusal:
+        raise Conflict(str(refusal), number)

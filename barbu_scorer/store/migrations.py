@@ -254,3 +254,16 @@ def m010_club_key(db: Database) -> None:
             created TEXT NOT NULL
         )"""
     )
+
+
+@migrations()
+def m011_table_beat(db: Database) -> None:
+    """The last beat of each scorer's page (when it was seen, how many hands its outbox
+    held): one row a session, overwritten; no history, no version (watchers' tags hold)."""
+    db.execute(
+        """CREATE TABLE IF NOT EXISTS table_beats (
+            session_id TEXT PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+            at TEXT NOT NULL,
+            pending INTEGER NOT NULL
+        )"""
+    )

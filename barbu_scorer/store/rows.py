@@ -177,13 +177,13 @@ class Game(Generic[Stored, Entry]):
 
 
 def _loaded(
-    game: Game[Stored, Entry], db: Database, session_id: str
+    game: Game[Stored, Entry], db: Database, session_id: str, ended_ok: bool = False
 ) -> tuple[Stored, list[dict[str, Any]]]:
     stored = game.load(db, session_id)
     if stored is None:
         raise KeyError(session_id)
     ended = db.execute("SELECT ended_after FROM sessions WHERE id = ?", [session_id]).fetchone()
-    if ended[0] is not None:
+    if ended[0] is not None and not ended_ok:
         raise Conflict(f"the session ended after {game.noun} {ended[0]}: it changes no more")
     return stored, list(game.entries(stored))
 
@@ -248,10 +248,14 @@ def replace_entry(
     entry: Entry,
     who: str,
     version: int | None,
+    by_director: bool = False,
 ) -> None:
-    """Correct entry ``number``; every later figure follows (and must still be possible)."""
+    """Correct entry ``number``; every later figure follows (and must still be possible).
+    ``by_director``: an event's director corrects it, also once the session has ended (the
+    end stays; the history says "director")."""
+    who = "director" if by_director else who
     with writing(db):
-        stored, entries = _loaded(game, db, session_id)
+        stored, entries = _loaded(game, db, session_id, by_director)
         if _stale(db, session_id, version):
             raise Stale(STALE)
         if not 1 <= number <= len(entries):

@@ -25,6 +25,7 @@ from barbu_scorer.scoring.barbu.sessions import HandEntry, Session, score_sessio
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.messages import msg
 from barbu_scorer.scoring.players import player_names
+from barbu_scorer.store.event_reads import refuse_beyond_round
 from barbu_scorer.store.rows import (
     Conflict,
     Game,
@@ -244,14 +245,21 @@ def add_hand(
     version: int | None = None,
 ) -> bool:
     """Record hand ``number``; False when the same hand was already recorded (a replay)."""
+    refuse_beyond_round(db, session_id, number)  # an event's table plays its round's block
     return add_entry(_HANDS, db, session_id, number, entry, who, version)
 
 
 def replace_hand(
-    db: Database, session_id: str, number: int, entry: HandEntry, who: str, version: int | None
+    db: Database,
+    session_id: str,
+    number: int,
+    entry: HandEntry,
+    who: str,
+    version: int | None,
+    by_director: bool = False,
 ) -> None:
-    """Correct hand ``number``; every later figure follows."""
-    replace_entry(_HANDS, db, session_id, number, entry, who, version)
+    """Correct hand ``number``; every later figure follows (see ``replace_entry``)."""
+    replace_entry(_HANDS, db, session_id, number, entry, who, version, by_director=by_director)
 
 
 def delete_last(db: Database, session_id: str, number: int, who: str, version: int | None) -> None:

@@ -3,6 +3,7 @@ progress and hand times, the ranking; and a new event planned and stored."""
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -14,12 +15,14 @@ from sqlite_utils import Database
 from barbu_scorer.present.event import ConsoleRow, RankRow, TableInfo, console_row, leaderboard
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.errors import refused
+from barbu_scorer.scoring.event.pace import UNSEEN_AFTER
 from barbu_scorer.scoring.event.plan import MAX_EVENT_NAME, MAX_SEED, check_choices, plan
 from barbu_scorer.scoring.event.progress import table_progress
 from barbu_scorer.scoring.event.ranking import Method
 from barbu_scorer.scoring.players import player_names
 from barbu_scorer.scoring.text import check_label
-from barbu_scorer.store.event_reads import hand_times
+from barbu_scorer.store.beats import beats, event_beats
+from barbu_scorer.store.event_reads import event_version, hand_times
 from barbu_scorer.store.events import StoredEvent, create_event
 from barbu_scorer.store.sessions import load
 
@@ -47,6 +50,7 @@ def _when(text: str) -> datetime:
 def gather(db: Database, event: StoredEvent, method: str | None = None) -> EventView:
     """Every table scored as the event counts it, the console's lines and the ranking."""
     times = hand_times(db, [t.session_id for t in event.tables])
+    beaten = beats(db, [t.session_id for t in event.tables])
     infos = []
     for t in event.tables:
         stored = load(db, t.session_id)
@@ -64,6 +68,7 @@ def gather(db: Database, event: StoredEvent, method: str | None = None) -> Event
                 progress,
                 _when(start),
                 tuple(times[t.session_id]),
+                beaten.get(t.session_id),
             )
         )
     now = datetime.now(UTC)
@@ -149,3 +154,18 @@ def progress_json(view: EventView) -> list[dict[str, Any]]:
         }
         for r in view.rows
     ]
+
+
+def console_version(db: Database, event_id: str) -> str | None:
+    """The console's tag: the event's, and what its tables' phones say (their unsent
+    hands, which are unseen), so the console moves when a phone's news does, and only
+    then (a beat that says nothing new leaves it, and every watcher's tag, alone)."""
+    tag = event_version(db, event_id)
+    if tag is None:
+        return None
+    moment = datetime.now(UTC)
+    marks = sorted(
+        (sid, b.pending, moment - b.at >= UNSEEN_AFTER)
+        for sid, b in event_beats(db, event_id).items()
+    )
+    return f"{tag}-{hashlib.sha256(repr(marks).encode()).hexdigest()[:10]}"

@@ -23,6 +23,7 @@ const Outbox = (() => {
     } catch (error) {
       // Storage full or refused: the hand still goes now if the connection allows.
     }
+    document.dispatchEvent(new CustomEvent("outbox:changed"));  // beat.js tells the table
   }
 
   function update(id, change) {

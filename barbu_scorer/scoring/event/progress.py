@@ -8,6 +8,7 @@ from typing import Literal
 
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.barbu.sessions import Session
+from barbu_scorer.scoring.messages import Message, msg
 
 Format = Literal["session", "blocks"]
 
@@ -46,3 +47,16 @@ def table_progress(session: Session, fmt: str, ended_after: int | None) -> Table
     quota = session.current_quota() if counted < due and ended_after is None else None
     must = tuple(s for s in range(n) if quota is not None and quota.must_double_now(s))
     return TableProgress(counted, due, scores, recorded - counted, must, ended_after is not None)
+
+
+def beyond_round(number: int, due: int, round_: int) -> Message | None:
+    """Why a table of rotating blocks may not record hand ``number``: its session plays
+    round ``round_``'s one block, ``due`` hands, and the next block is played at the next
+    round's seating, in another session. None when the hand is within the round."""
+    if number <= due:
+        return None
+    return msg(
+        "round %(r)s is complete after %(due)s hands: wait for the director's next seating",
+        r=round_,
+        due=due,
+    )

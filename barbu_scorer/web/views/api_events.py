@@ -196,5 +196,5 @@ def correct_hand(event_id: str, session_id: str, number: int) -> Response:
     if session_id not in {t.session_id for t in event.tables}:
         raise ApiError(404, "no such table in this event")
     entry = read_hand(_body(), number)
-    replace_hand(get_db(), session_id, number, entry, "director", _if_match())
+    replace_hand(get_db(), session_id, number, entry, "director", _if_match(), by_director=True)
     return jsonify({"session": session_id, "number": number, "format": SESSION_FORMAT})

@@ -16,7 +16,7 @@ from barbu_scorer.scoring.event.document import read_event
 from barbu_scorer.scoring.text import read_json
 from barbu_scorer.store.event_reads import event_version
 from barbu_scorer.web.db import get_db
-from barbu_scorer.web.event_data import gather
+from barbu_scorer.web.event_data import console_version, gather
 from barbu_scorer.web.event_paper import event_export, import_event, results_sheets, table_cards
 from barbu_scorer.web.forms.events import EventImportForm
 from barbu_scorer.web.links import external
@@ -34,7 +34,8 @@ def _pdf(body: bytes, filename: str) -> Response:
 @bp.get("/e/<event_id>/live")
 def live(event_id: str) -> Response:
     """One tag for the whole event (it and every table's session); 304 while unchanged."""
-    tag = event_version(get_db(), event_id) if len(event_id) <= 40 else None
+    tagged = console_version if request.args.get("phones") else event_version
+    tag = tagged(get_db(), event_id) if len(event_id) <= 40 else None
     if tag is None:
         abort(404)
     response = jsonify({"version": tag, "ended": False})

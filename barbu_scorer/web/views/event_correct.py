@@ -69,7 +69,9 @@ def correct(event_id: str, session_id: str, number: int) -> Any:
                 trump=hand.entry.trump if same else None,
                 start_rank=hand.entry.start_rank if same else None,
             )
-            replace_hand(get_db(), session_id, number, entry, "director", form.version.data)
+            replace_hand(
+                get_db(), session_id, number, entry, "director", form.version.data, by_director=True
+            )
         except ScoringError as problem:
             error = problem.message
         except Stale:

@@ -15,12 +15,11 @@ from barbu_scorer.scoring.barbu.schemes import BUILTINS
 from barbu_scorer.scoring.errors import ScoringError, refused
 from barbu_scorer.store import players as roster_store
 from barbu_scorer.store import schemes as scheme_store
-from barbu_scorer.store.event_reads import event_version
 from barbu_scorer.store.events import StoredEvent, close_round, load_event, update_clock
 from barbu_scorer.store.keys import now
 from barbu_scorer.store.rows import Stale
 from barbu_scorer.web.db import get_db
-from barbu_scorer.web.event_data import gather, new_event
+from barbu_scorer.web.event_data import console_version, gather, new_event
 from barbu_scorer.web.forms.events import ClockForm, MethodForm, NewEventForm
 from barbu_scorer.web.links import external
 from barbu_scorer.web.views.access import scheme_lookup
@@ -106,7 +105,7 @@ def console(event_id: str) -> str:
         "event/console.html",
         v=view,
         e=event,
-        version=event_version(get_db(), event_id),
+        version=console_version(get_db(), event_id),
         director_link=external("events.claim", event_id=event_id, key=key),
         clock=ClockForm(),
         method=MethodForm(),

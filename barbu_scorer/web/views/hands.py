@@ -21,6 +21,7 @@ from barbu_scorer.store.sessions import StoredSession, add_hand, replace_hand, s
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.barbu import HandForm, hand_entry, opening_form, posted_doubles
 from barbu_scorer.web.views.access import require_edit, scorer_label
+from barbu_scorer.web.views.event_round import refuse_beyond_round
 from barbu_scorer.web.views.pages import saved
 from barbu_scorer.web.views.sessions import stored_or_404
 
@@ -32,6 +33,7 @@ def _editable(session_id: str, number: int) -> StoredSession:
     require_edit(session_id)
     if not 1 <= number <= min(len(stored.entries) + 1, stored.scheme.hands):
         abort(404)
+    refuse_beyond_round(stored, number)
     return stored
 
 

@@ -29,6 +29,7 @@ from barbu_scorer.web.views.access import (
     scheme_lookup,
     scorer_label,
 )
+from barbu_scorer.web.views.event_round import round_done
 from barbu_scorer.web.views.pages import first_seat, history_page, undo_last
 
 bp = Blueprint("sessions", __name__)
@@ -120,7 +121,13 @@ def scorer(session_id: str) -> str:
         ),
     )
     return render_template(
-        "session/scorer.html", v=v, stored=stored, form=VersionForm(), ended=ended, table=table
+        "session/scorer.html",
+        v=v,
+        stored=stored,
+        form=VersionForm(),
+        ended=ended,
+        table=table,
+        round_done=round_done(stored),
     )
 
 

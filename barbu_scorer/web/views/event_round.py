@@ -1,0 +1,55 @@
+"""A table session of rotating blocks plays one block: once its round's hands are saved,
+the scorer's page says the round is complete (and where the next seating is), and the hand
+form refuses the hand after it (409), as the store does."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import abort, jsonify, make_response, render_template, request, url_for
+from werkzeug.exceptions import HTTPException
+
+from barbu_scorer.scoring.event.progress import beyond_round
+from barbu_scorer.store.event_reads import round_limit
+from barbu_scorer.store.sessions import StoredSession
+from barbu_scorer.web.db import get_db
+from barbu_scorer.web.views.event_access import is_director
+
+
+@dataclass(frozen=True)
+class RoundDone:
+    """The scorer page's "round complete" block: the round, and the links it offers."""
+
+    round: int
+    cards: str | None
+    """The round's table cards (only for the browser that holds the director's key)."""
+    leaderboard: str
+
+
+def round_done(stored: StoredSession) -> RoundDone | None:
+    """The block for a table whose round is complete (its due hands saved), else None."""
+    limit = round_limit(get_db(), stored.id)
+    if limit is None or stored.ended_after is not None or len(stored.entries) < limit.due:
+        return None
+    director = is_director(limit.event_id)
+    cards = url_for("events.cards", event_id=limit.event_id) if director else None
+    return RoundDone(limit.round, cards, url_for("events.leaderboard", event_id=limit.event_id))
+
+
+def refuse_beyond_round(stored: StoredSession, number: int) -> None:
+    """A 409 for the hand form of a hand beyond the table's round (JSON for the page's
+    script and its outbox, which keep the hand and show the reason)."""
+    if number <= len(stored.entries):
+        return
+    limit = round_limit(get_db(), stored.id)
+    reason = limit and beyond_round(number, limit.due, limit.round)
+    if not reason:
+        return
+    text = str(reason)
+    if request.headers.get("X-Requested-With") == "fetch":
+        html = render_template("session/_preview.html", stored=stored, result=None, error=text)
+        answer = jsonify({"status": "refused", "html": html, "version": stored.version})
+        answer.status_code = 409
+        abort(answer)
+    page = render_template("errors/400.html", error=HTTPException(text))
+    abort(make_response(page, 409))
