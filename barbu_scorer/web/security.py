@@ -14,6 +14,7 @@ from typing import Any
 
 from flask import Flask, Response, abort, current_app, g, request
 from flask.sessions import SecureCookieSessionInterface, SessionMixin
+from itsdangerous import URLSafeTimedSerializer
 
 CSP = "; ".join(
     (
@@ -147,6 +148,19 @@ class LastingCookie(SecureCookieSessionInterface):
 
     def get_expiration_time(self, app: Flask, session: SessionMixin) -> datetime:
         return datetime.now(UTC) + app.permanent_session_lifetime
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        """Flask's serializer, built once per secret key (Flask builds one per request:
+        half the cost of reading a cookie)."""
+        keys = (app.secret_key, tuple(app.config.get("SECRET_KEY_FALLBACKS") or ()))
+        held = app.extensions.get("barbu_cookie_serializer")
+        if held is None or held[0] != keys:
+            held = app.extensions["barbu_cookie_serializer"] = (
+                keys,
+                super().get_signing_serializer(app),
+            )
+        serializer: URLSafeTimedSerializer | None = held[1]
+        return serializer
 
 
 def init_app(app: Flask) -> None:
