@@ -297,3 +297,41 @@ def test_the_quota_strip_puts_a_french_space_before_its_colon(client: FlaskClien
     english = client.get(f"/w/{session_id}", headers={"Accept-Language": "en"}).get_data(True)
     assert re.search(r"\d/\d\u00a0: ", french), "no French colon in the quota strip"
     assert re.search(r"\d/\d: ", english) and not re.search(r"\d/\d\u00a0: ", english)
+
+
+def test_wtforms_messages_are_french_and_loaded_once_per_language(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """WTForms' default messages follow the page's language, from a catalogue read once
+    per language (flask-wtf read it from disk for every request with a form)."""
+    from babel import support
+    from flask_wtf import FlaskForm
+    from wtforms import StringField
+    from wtforms.validators import DataRequired
+
+    from barbu_scorer.web import language
+
+    class Needed(FlaskForm):
+        name = StringField(validators=[DataRequired()])
+
+    app.config["WTF_CSRF_ENABLED"] = False
+    language.wtforms_translations("fr")  # loaded once, at the first French request
+    loads: list[object] = []
+    original = support.Translations.load.__func__  # type: ignore[attr-defined]
+    monkeypatch.setattr(
+        support.Translations,
+        "load",
+        classmethod(lambda cls, *a, **k: loads.append(a) or original(cls, *a, **k)),
+    )
+    for _ in range(3):
+        with app.test_request_context("/", method="POST", headers={"Accept-Language": "fr"}):
+            app.preprocess_request()
+            form = Needed()
+            assert not form.validate()
+            assert form.name.errors == ["Ce champ est requis."]
+    with app.test_request_context("/", method="POST"):
+        app.preprocess_request()
+        form = Needed()
+        assert not form.validate()
+        assert form.name.errors == ["This field is required."]
+    assert loads == [], "a catalogue was read again"

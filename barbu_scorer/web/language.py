@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from urllib.parse import urlsplit
 
+from babel.support import Translations
 from flask import Blueprint, Flask, Response, abort, flash, redirect, request
 from flask_babel import force_locale, get_locale
 from flask_babel import gettext as _
+from wtforms.i18n import messages_path
 
 from barbu_scorer.i18n import DEFAULT_LOCALE, LOCALES, locale_of, translations
 from barbu_scorer.scoring import messages
@@ -60,6 +63,16 @@ def current() -> str:
 def _activate() -> None:
     locale = current()
     messages.activate(translations(locale), locale)
+    # WTForms' own messages in the page's language, loaded once per language: flask-wtf
+    # keeps them on the request under this name and otherwise reads the catalogue from
+    # disk again for every request that has a form.
+    request.wtforms_translations = wtforms_translations(locale)  # type: ignore[attr-defined]
+
+
+@cache
+def wtforms_translations(locale: str) -> Translations:
+    """WTForms' catalogue for ``locale`` (its default messages: "This field is required.")."""
+    return Translations.load(messages_path(), [locale], domain="wtforms")
 
 
 @contextmanager
