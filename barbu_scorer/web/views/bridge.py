@@ -1,6 +1,7 @@
-"""Barbu Bridge pages: start a session, the scorer's and watchers' screens, the deal form,
-undo, history and the score pad as PDF. The same shape and guarantees as the Tournament
-pages (edit key, version check, replay-safe saves), over ``bridge_store``."""
+"""Barbu Bridge pages: start a session, the scorer's and watchers' screens, the deal form
+and the score pad as PDF; the scorer's link, undo and the history are every game's pages
+(``game_pages``). The same shape and guarantees as the Tournament pages (edit key, version
+check, replay-safe saves), over ``store.bridge``."""
 
 from __future__ import annotations
 

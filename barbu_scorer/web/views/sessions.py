@@ -1,4 +1,5 @@
-"""Session pages: start one, the scorer's screen, the watchers' screen, undo, history."""
+"""Tournament session pages: start one, the scorer's screen, the watchers' and the TV's;
+the scorer's link, undo and the history are every game's pages (``game_pages``)."""
 
 from __future__ import annotations
 
