@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol
 
 from barbu_scorer.paper.exports import bridge_csv, document_csv
@@ -82,6 +83,16 @@ class Game:
     """A computed document as CSV, for spreadsheets."""
 
 
+def _stored(module: str, name: str) -> Callable[..., Any]:
+    """Function ``name`` of ``store.<module>``, imported when first called: the registry
+    loads no database code until a session is stored or read."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(import_module(f"barbu_scorer.store.{module}"), name)(*args, **kwargs)
+
+    return call
+
+
 def _create_session(
     db: Database, doc: Mapping[str, Any], name: str, lookup: SchemeLookup | None
 ) -> tuple[str, str]:
@@ -101,30 +112,6 @@ def _create_session(
     return stored.id, key
 
 
-def _load_session(db: Database, session_id: str) -> Stored | None:
-    from barbu_scorer.store.sessions import load
-
-    return load(db, session_id)
-
-
-def _add_hand(db: Database, sid: str, number: int, entry: Any, who: str, v: int | None) -> bool:
-    from barbu_scorer.store.sessions import add_hand
-
-    return add_hand(db, sid, number, entry, who, v)
-
-
-def _replace_hand(db: Database, sid: str, number: int, entry: Any, who: str, v: int | None) -> None:
-    from barbu_scorer.store.sessions import replace_hand
-
-    replace_hand(db, sid, number, entry, who, v)
-
-
-def _undo_hand(db: Database, sid: str, number: int, who: str, v: int | None) -> None:
-    from barbu_scorer.store.sessions import delete_last
-
-    delete_last(db, sid, number, who, v)
-
-
 def _sheet(computed: Any, name: str | None, date: str | None, paper: str) -> bytes:
     from barbu_scorer.paper.pdf import computed_sheet_pdf
 
@@ -137,12 +124,12 @@ TOURNAMENT = Game(
     pages=Pages(*(f"sessions.{page.name}" for page in fields(Pages))),
     compute=tournament.compute_document,
     create=_create_session,
-    load=_load_session,
+    load=_stored("sessions", "load"),
     numbered=lambda body: body,
     entry=tournament.read_hand,
-    add=_add_hand,
-    replace=_replace_hand,
-    undo=_undo_hand,
+    add=_stored("sessions", "add_hand"),
+    replace=_stored("sessions", "replace_hand"),
+    undo=_stored("sessions", "delete_last"),
     length=lambda settings: scheme_from_dict(settings).hands,
     pdf=_sheet,
     csv=document_csv,
@@ -164,30 +151,6 @@ def _create_bridge(
         unfinished_partscore=document.unfinished_partscore,
     )
     return stored.id, key
-
-
-def _load_bridge(db: Database, session_id: str) -> Stored | None:
-    from barbu_scorer.store.bridge import load
-
-    return load(db, session_id)
-
-
-def _add_deal(db: Database, sid: str, number: int, deal: Any, who: str, v: int | None) -> bool:
-    from barbu_scorer.store.bridge import add_deal
-
-    return add_deal(db, sid, number, deal, who, v)
-
-
-def _replace_deal(db: Database, sid: str, number: int, deal: Any, who: str, v: int | None) -> None:
-    from barbu_scorer.store.bridge import replace_deal
-
-    replace_deal(db, sid, number, deal, who, v)
-
-
-def _undo_deal(db: Database, sid: str, number: int, who: str, v: int | None) -> None:
-    from barbu_scorer.store.bridge import delete_last
-
-    delete_last(db, sid, number, who, v)
 
 
 def _pad(computed: Any, name: str | None, date: str | None, paper: str) -> bytes:
@@ -217,12 +180,12 @@ BARBU_BRIDGE = Game(
     pages=Pages(*(f"bridge.{page.name}" for page in fields(Pages))),
     compute=lambda doc: bridge.compute_bridge_document(bare(doc)),
     create=_create_bridge,
-    load=_load_bridge,
+    load=_stored("bridge", "load"),
     numbered=_deal_numbered,
     entry=_deal_of,
-    add=_add_deal,
-    replace=_replace_deal,
-    undo=_undo_deal,
+    add=_stored("bridge", "add_deal"),
+    replace=_stored("bridge", "replace_deal"),
+    undo=_stored("bridge", "delete_last"),
     length=lambda _settings: DEALS,
     pdf=_pad,
     csv=bridge_csv,

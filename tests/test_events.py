@@ -86,18 +86,22 @@ def test_a_failing_table_stores_nothing_at_all(app: Flask) -> None:
     from barbu_scorer.scoring.barbu.sessions import HandEntry
     from barbu_scorer.scoring.errors import ScoringError
     from barbu_scorer.scoring.event.movement import session_seating
+    from barbu_scorer.scoring.event.plan import EventSettings
     from barbu_scorer.store.events import create_event
 
     bad = [[], [HandEntry(contract="no_such_contract", raw=[0, 0, 0, 0])]]
     with app.app_context(), pytest.raises(ScoringError):
-        create_event(
-            get_db(),
+        settings = EventSettings(
             name="x",
             date="2026-12-01",
             scheme=BUILTINS["tournament"],
             scheme_ref="tournament",
             fmt="session",
             method="total",
+        )
+        create_event(
+            get_db(),
+            settings,
             players=[f"P{n}" for n in range(8)],
             rounds=[session_seating(8)],
             entries=bad,

@@ -51,15 +51,16 @@ def cards_pdf(title: str, date: str, cards: Sequence[Card], rounds: int) -> byte
     return html_to_pdf(cards_html(title, date, cards, rounds))
 
 
-def results_html(
+def results_pdf(
     title: str,
     date: str,
     method: str,
     ranking: Sequence[RankRow],
     sheets: Sequence[tuple[str, Mapping[str, Any]]],
     final: bool,
-) -> str:
-    """The ranking, then each table's sheet (``sheets``: its label and session document)."""
+) -> bytes:
+    """The results as PDF bytes: the ranking, then each table's sheet (``sheets``: its label
+    and session document)."""
     env = jinja_env()
     partial = env.get_template(PARTIAL)
     rendered = [
@@ -76,7 +77,7 @@ def results_html(
         for label, doc in sheets
     ]
     css = (Path(resource("static")) / STYLESHEET).read_text(encoding="utf-8")
-    return env.get_template("pdf/results.html").render(
+    html = env.get_template("pdf/results.html").render(
         title=title,
         date=day(date),
         method=method,
@@ -85,15 +86,4 @@ def results_html(
         sheet_css=Markup(css),
         final=final,
     )
-
-
-def results_pdf(
-    title: str,
-    date: str,
-    method: str,
-    ranking: Sequence[RankRow],
-    sheets: Sequence[tuple[str, Mapping[str, Any]]],
-    final: bool,
-) -> bytes:
-    """The results as PDF bytes."""
-    return html_to_pdf(results_html(title, date, method, ranking, sheets, final))
+    return html_to_pdf(html)

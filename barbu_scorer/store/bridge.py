@@ -30,6 +30,7 @@ from barbu_scorer.scoring.bridge.partscore import UNFINISHED_PARTSCORE, Partscor
 from barbu_scorer.scoring.bridge.written import ComputedBridge
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.messages import msg
+from barbu_scorer.store.reads import StoredRow
 from barbu_scorer.store.rows import (
     Conflict,
     Game,
@@ -55,21 +56,13 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class StoredBridge:
+@dataclass(frozen=True, kw_only=True)
+class StoredBridge(StoredRow):
     """A Barbu Bridge session as stored: the four players, the first dealer, the deals."""
 
-    id: str
-    name: str
-    created: str
-    updated: str
-    players: tuple[str, ...]
     first_dealer: int
     unfinished_partscore: PartscoreRule
-    version: int
     deals: tuple[dict[str, Any], ...]
-    ended_after: int | None = None
-    """The entry the scorer ended the session after (None while it goes on)."""
 
     def entered(self, deals: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
         """The document as entered (no computed field), with these deals or the stored ones."""
@@ -83,9 +76,7 @@ class StoredBridge:
 
     def document(self) -> dict[str, Any]:
         """The computed document (the export), with the store's id, name and version."""
-        doc = compute_bridge_document(self.entered(), stored=True)
-        ended = {} if self.ended_after is None else {"ended_after": self.ended_after}
-        return {"id": self.id, "name": self.name, "version": self.version, **doc, **ended}
+        return self.stamped(compute_bridge_document(self.entered(), stored=True))
 
 
 def load(db: Database, session_id: str) -> StoredBridge | None:
@@ -96,16 +87,10 @@ def load(db: Database, session_id: str) -> StoredBridge | None:
     row, deals = found
     settings = json.loads(row["scheme"])
     return StoredBridge(
-        id=row["id"],
-        name=row["name"],
-        created=row["created"],
-        updated=row["updated"],
-        players=tuple(json.loads(row["players"])),
+        **StoredRow.columns(row),
         first_dealer=row["first_declarer"],
         unfinished_partscore=settings.get("unfinished_partscore", UNFINISHED_PARTSCORE),
-        version=row["version"],
         deals=deals,
-        ended_after=row.get("ended_after"),
     )
 
 

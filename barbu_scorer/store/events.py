@@ -26,14 +26,13 @@ from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.barbu.sessions import HandEntry
 from barbu_scorer.scoring.errors import refused
 from barbu_scorer.scoring.event.movement import Round
+from barbu_scorer.scoring.event.plan import FORMATS, EventSettings
 from barbu_scorer.scoring.event.variant import for_players
 from barbu_scorer.scoring.players import player_names
 from barbu_scorer.store.keys import hash_key, new_id, now
 from barbu_scorer.store.reads import reading
 from barbu_scorer.store.rows import Stale, writing
 from barbu_scorer.store.sessions import create_session
-
-FORMATS = ("session", "blocks")
 
 
 @dataclass(frozen=True)
@@ -95,12 +94,7 @@ def _event_row(
     event_id: str,
     key: str,
     created: str,
-    name: str,
-    date: str,
-    fmt: str,
-    method: str,
-    scheme_ref: str,
-    scheme: Scheme,
+    settings: EventSettings,
     names: Sequence[str],
     rounds: Sequence[Round],
 ) -> dict[str, Any]:
@@ -109,12 +103,12 @@ def _event_row(
         "director_key": hash_key(key),
         "created": created,
         "updated": created,
-        "name": name,
-        "date": date,
-        "format": fmt,
-        "method": method,
-        "scheme_ref": scheme_ref,
-        "scheme": json.dumps(scheme_to_dict(scheme), ensure_ascii=False),
+        "name": settings.name,
+        "date": settings.date,
+        "format": settings.fmt,
+        "method": settings.method,
+        "scheme_ref": settings.scheme_ref,
+        "scheme": json.dumps(scheme_to_dict(settings.scheme), ensure_ascii=False),
         "players": json.dumps(list(names), ensure_ascii=False),
         "sitting_out": json.dumps([list(r.sitting_out) for r in rounds]),
         "round": 1,
@@ -126,13 +120,8 @@ def _event_row(
 
 def create_event(
     db: Database,
+    settings: EventSettings,
     *,
-    name: str,
-    date: str,
-    scheme: Scheme,
-    scheme_ref: str,
-    fmt: str,
-    method: str,
     players: Sequence[str],
     rounds: Sequence[Round],
     entries: Sequence[Sequence[HandEntry]] | None = None,
@@ -140,26 +129,22 @@ def create_event(
 ) -> tuple[StoredEvent, str]:
     """Store an event, every table's session with it, in one transaction; the stored event
     and the director's key. ``entries`` (an import) gives each table's hands, in order."""
-    if fmt not in FORMATS:
+    if settings.fmt not in FORMATS:
         raise refused("format: one of %(allowed)s", allowed=", ".join(FORMATS))
     names = player_names(players)
     event_id, key = new_id(), secrets.token_urlsafe(18)
     sealer, created = _fernet(key), now()
     flat = [(r, n, t) for r, rnd in enumerate(rounds, 1) for n, t in enumerate(rnd.tables, 1)]
     with writing(db):
-        db.table("events").insert(
-            _event_row(
-                event_id, key, created, name, date, fmt, method, scheme_ref, scheme, names, rounds
-            )
-        )
+        db.table("events").insert(_event_row(event_id, key, created, settings, names, rounds))
         for index, (r, number, table) in enumerate(flat):
             stored, edit_key = create_session(
                 db,
                 players=[names[p] for p in table.seats],
-                scheme=for_players(scheme, len(table.seats)),
-                scheme_ref=scheme_ref,
+                scheme=for_players(settings.scheme, len(table.seats)),
+                scheme_ref=settings.scheme_ref,
                 first_declarer=table.declarer_seat or 0,
-                name=_table_name(name, fmt, r, number),
+                name=_table_name(settings.name, settings.fmt, r, number),
                 entries=entries[index] if entries is not None else (),
                 who=who,
             )

@@ -1,10 +1,12 @@
-"""Reading a session: its row and its entries from one snapshot of the database."""
+"""Reading a session: its row and its entries from one snapshot of the database, and what
+every stored session has, whatever its game (``StoredRow``)."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from sqlite_utils import Database
@@ -50,6 +52,39 @@ def read_session(
         hands = db.table("hands").rows_where("session_id = ?", [session_id], order_by="number")
         entries = tuple(json.loads(r["entry"]) for r in hands)
     return row, entries
+
+
+@dataclass(frozen=True, kw_only=True)
+class StoredRow:
+    """A stored session's own columns, the same for both games (each game's stored session
+    adds its settings and its entries)."""
+
+    id: str
+    name: str
+    created: str
+    updated: str
+    players: tuple[str, ...]
+    version: int
+    ended_after: int | None = None
+    """The entry the scorer ended the session after (None while it goes on)."""
+
+    @staticmethod
+    def columns(row: Mapping[str, Any]) -> dict[str, Any]:
+        """These fields, read from a ``sessions`` row."""
+        return {
+            "id": row["id"],
+            "name": row["name"],
+            "created": row["created"],
+            "updated": row["updated"],
+            "players": tuple(json.loads(row["players"])),
+            "version": row["version"],
+            "ended_after": row.get("ended_after"),
+        }
+
+    def stamped(self, doc: Mapping[str, Any]) -> dict[str, Any]:
+        """A computed document with the store's id, name and version (and where it ended)."""
+        ended = {} if self.ended_after is None else {"ended_after": self.ended_after}
+        return {"id": self.id, "name": self.name, "version": self.version, **doc, **ended}
 
 
 def history(db: Database, session_id: str) -> list[dict[str, Any]]:

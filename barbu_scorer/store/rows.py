@@ -1,11 +1,10 @@
 """The ``sessions``, ``hands`` and ``history`` rows as both games use them.
 
-A session row read with its entries; one write transaction that takes the write lock
-first; the version guard; the history; and the three changes a scorer makes to a
-session's entries (add, correct, undo the last). Each game's module (``store`` for
-Tournament sessions, ``bridge_store`` for Barbu Bridge) says how its sessions load and how
-its rules read and check an entry, as a ``Game``; nothing is written until those rules
-have accepted the whole session with the change.
+One write transaction that takes the write lock first, and the three changes a scorer
+makes to a session's entries (add, correct, undo the last) through one core: the lock,
+the ended check and the version guard (``_changing``), then the row, the version and the
+history (``_record``). Each game's row module says as a ``Game`` how its sessions load and
+how its rules check an entry; nothing is written until they accept the whole session.
 """
 
 from __future__ import annotations
@@ -31,10 +30,8 @@ Entry = TypeVar("Entry")
 
 
 class Conflict(Exception):
-    """A write that would overwrite or duplicate someone else's (HTTP 409).
-
-    ``hand`` is the number the write was for, when it names one.
-    """
+    """A write that would overwrite or duplicate someone else's (HTTP 409); ``hand``: the
+    number the write was for, when it names one."""
 
     def __init__(self, message: str, hand: int | None = None) -> None:
         super().__init__(message)
@@ -176,27 +173,6 @@ class Game(Generic[Stored, Entry]):
     (then an add scores the session once, not twice)."""
 
 
-def _loaded(
-    game: Game[Stored, Entry], db: Database, session_id: str, ended_ok: bool = False
-) -> tuple[Stored, list[dict[str, Any]]]:
-    stored = game.load(db, session_id)
-    if stored is None:
-        raise KeyError(session_id)
-    ended = db.execute("SELECT ended_after FROM sessions WHERE id = ?", [session_id]).fetchone()
-    if ended[0] is not None and not ended_ok:
-        raise Conflict(f"the session ended after {game.noun} {ended[0]}: it changes no more")
-    return stored, list(game.entries(stored))
-
-
-def _stale(db: Database, session_id: str, version: int | None) -> bool:
-    """Whether the caller's version (None: not given) is not the session's: checked before
-    any rule, so a stale write is answered as stale whatever it holds."""
-    if version is None:
-        return False
-    row = db.execute("SELECT version FROM sessions WHERE id = ?", [session_id]).fetchone()
-    return row is None or row[0] != version
-
-
 def _same(game: Game[Stored, Entry], stored: Stored, number: int, entry: Entry) -> bool:
     """Whether ``entry`` is what is already recorded as ``number`` (a replay)."""
     entries = game.entries(stored)
@@ -206,6 +182,54 @@ def _same(game: Game[Stored, Entry], stored: Stored, number: int, entry: Entry) 
         )
     except ScoringError:
         return False
+
+
+@contextmanager
+def _changing(
+    game: Game[Stored, Entry],
+    db: Database,
+    session_id: str,
+    version: int | None,
+    replay: tuple[int, Entry] | None = None,
+    ended_ok: bool = False,
+) -> Iterator[tuple[Stored, list[dict[str, Any]]]]:
+    """One change to a session's entries in one write transaction: the lock, the session
+    and its entries (refused once ended, unless ``ended_ok``), the version guard before any
+    rule. A stale write repeating ``replay`` (number, entry) as recorded passes."""
+    with writing(db):
+        stored = game.load(db, session_id)
+        if stored is None:
+            raise KeyError(session_id)
+        query = "SELECT ended_after, version FROM sessions WHERE id = ?"
+        ended, current = db.execute(query, [session_id]).fetchone()
+        if ended is not None and not ended_ok:
+            raise Conflict(f"the session ended after {game.noun} {ended}: it changes no more")
+        if version not in (None, current) and not (replay and _same(game, stored, *replay)):
+            raise Stale(STALE)
+        yield stored, list(game.entries(stored))
+
+
+def _record(
+    db: Database,
+    session_id: str,
+    version: int | None,
+    who: str,
+    action: str,
+    number: int,
+    before: dict[str, Any] | None,
+    after: dict[str, Any] | None,
+) -> None:
+    """Write the change of entry ``number`` from ``before`` to ``after`` (None: no entry),
+    advance the version and add the change to the history."""
+    if after is None:
+        db.execute("DELETE FROM hands WHERE session_id = ? AND number = ?", [session_id, number])
+    elif before is None:
+        _insert_entry(db, session_id, number, after)
+    else:
+        update = "UPDATE hands SET entry = ? WHERE session_id = ? AND number = ?"
+        db.execute(update, [_json(after), session_id, number])
+    bump(db, session_id, version)
+    log(db, session_id, who, action, number, before, after)
 
 
 def add_entry(
@@ -218,13 +242,8 @@ def add_entry(
     version: int | None,
 ) -> bool:
     """Record entry ``number``; False when the same entry was already recorded (a replay)."""
-    with writing(db):
-        stored, entries = _loaded(game, db, session_id)
+    with _changing(game, db, session_id, version, (number, entry)) as (stored, entries):
         recorded = len(entries)
-        # Stale first, before any rule; but the very write that made it stale, sent
-        # again, is still a replay.
-        if _stale(db, session_id, version) and not _same(game, stored, number, entry):
-            raise Stale(STALE)
         if not 1 <= number <= recorded + 1:
             raise Conflict(f"the next {game.noun} is {recorded + 1}, not {number}", number)
         data = game.canonical(stored, number, entry)
@@ -234,9 +253,7 @@ def add_entry(
             raise Conflict(f"{game.noun} {number} is already recorded, with other figures", number)
         if not game.canonical_checks_next:
             game.check(stored, [*entries, data])
-        _insert_entry(db, session_id, number, data)
-        bump(db, session_id, version)
-        log(db, session_id, who, "add", number, None, data)
+        _record(db, session_id, version, who, "add", number, None, data)
     return True
 
 
@@ -251,13 +268,9 @@ def replace_entry(
     by_director: bool = False,
 ) -> None:
     """Correct entry ``number``; every later figure follows (and must still be possible).
-    ``by_director``: an event's director corrects it, also once the session has ended (the
-    end stays; the history says "director")."""
+    ``by_director``: an event's director's correction, also of an ended session."""
     who = "director" if by_director else who
-    with writing(db):
-        stored, entries = _loaded(game, db, session_id, by_director)
-        if _stale(db, session_id, version):
-            raise Stale(STALE)
+    with _changing(game, db, session_id, version, ended_ok=by_director) as (stored, entries):
         if not 1 <= number <= len(entries):
             raise ScoringError(
                 msg("there is no such %(noun)s to correct", noun=game.noun), number, unit=game.noun
@@ -267,12 +280,7 @@ def replace_entry(
             return  # the same figures: no new version, nothing in the history
         before, entries[number - 1] = entries[number - 1], data
         game.check(stored, entries)
-        db.execute(
-            "UPDATE hands SET entry = ? WHERE session_id = ? AND number = ?",
-            [_json(data), session_id, number],
-        )
-        bump(db, session_id, version)
-        log(db, session_id, who, "correct", number, before, data)
+        _record(db, session_id, version, who, "correct", number, before, data)
 
 
 def delete_last_entry(
@@ -284,14 +292,9 @@ def delete_last_entry(
     version: int | None,
 ) -> None:
     """Undo entry ``number``, which must be the last; it stays in the history."""
-    with writing(db):
-        _stored, entries = _loaded(game, db, session_id)
-        if _stale(db, session_id, version):
-            raise Stale(STALE)
+    with _changing(game, db, session_id, version) as (_stored, entries):
         if not entries:
             raise Conflict(f"there is no {game.noun} to undo")
         if number != len(entries):
             raise Conflict(f"only the last {game.noun} ({len(entries)}) can be undone", number)
-        db.execute("DELETE FROM hands WHERE session_id = ? AND number = ?", [session_id, number])
-        bump(db, session_id, version)
-        log(db, session_id, who, "undo", number, entries[-1], None)
+        _record(db, session_id, version, who, "undo", number, entries[-1], None)

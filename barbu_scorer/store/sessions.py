@@ -26,6 +26,7 @@ from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.messages import msg
 from barbu_scorer.scoring.players import player_names
 from barbu_scorer.store.event_reads import refuse_beyond_round
+from barbu_scorer.store.reads import StoredRow
 from barbu_scorer.store.rows import (
     Conflict,
     Game,
@@ -55,22 +56,14 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class StoredSession:
+@dataclass(frozen=True, kw_only=True)
+class StoredSession(StoredRow):
     """A session as stored: who plays, the scheme copy, the hand entries."""
 
-    id: str
-    name: str
-    created: str
-    updated: str
-    players: tuple[str, ...]
     scheme: Scheme
     scheme_ref: str
     first_declarer: int
-    version: int
     entries: tuple[dict[str, Any], ...]
-    ended_after: int | None = None
-    """The entry the scorer ended the session after (None while it goes on)."""
 
     def score(self) -> Session:
         """The session scored by its own copy of the scheme."""
@@ -82,9 +75,7 @@ class StoredSession:
 
     def document(self, session: Session | None = None) -> dict[str, Any]:
         """The computed session document, with the store's id and version."""
-        doc = session_to_dict(session or self.score(), self.players, self.scheme_ref)
-        ended = {} if self.ended_after is None else {"ended_after": self.ended_after}
-        return {"id": self.id, "name": self.name, "version": self.version, **doc, **ended}
+        return self.stamped(session_to_dict(session or self.score(), self.players, self.scheme_ref))
 
 
 def entry_dict(entry: HandEntry) -> dict[str, Any]:
@@ -169,17 +160,11 @@ def load(db: Database, session_id: str) -> StoredSession | None:
         return None
     row, entries = found
     return StoredSession(
-        id=row["id"],
-        name=row["name"],
-        created=row["created"],
-        updated=row["updated"],
-        players=tuple(json.loads(row["players"])),
+        **StoredRow.columns(row),
         scheme=_stored_scheme(row["scheme"]),
         scheme_ref=row["scheme_ref"],
         first_declarer=row["first_declarer"],
-        version=row["version"],
         entries=entries,
-        ended_after=row.get("ended_after"),
     )
 
 

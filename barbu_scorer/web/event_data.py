@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from datetime import date as datetime_date
 from typing import Any
@@ -13,10 +13,15 @@ from typing import Any
 from sqlite_utils import Database
 
 from barbu_scorer.present.event import ConsoleRow, RankRow, TableInfo, console_row, leaderboard
-from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.errors import refused
 from barbu_scorer.scoring.event.pace import UNSEEN_AFTER
-from barbu_scorer.scoring.event.plan import MAX_EVENT_NAME, MAX_SEED, check_choices, plan
+from barbu_scorer.scoring.event.plan import (
+    MAX_EVENT_NAME,
+    MAX_SEED,
+    EventSettings,
+    check_choices,
+    plan,
+)
 from barbu_scorer.scoring.event.progress import table_progress
 from barbu_scorer.scoring.event.ranking import Method
 from barbu_scorer.scoring.players import player_names
@@ -83,41 +88,23 @@ def gather(db: Database, event: StoredEvent, method: str | None = None) -> Event
 
 
 def new_event(
-    db: Database,
-    *,
-    name: str,
-    date: str,
-    scheme: Scheme,
-    scheme_ref: str,
-    fmt: str,
-    method: str,
-    seating: str,
-    players: list[str],
+    db: Database, settings: EventSettings, *, seating: str, players: list[str]
 ) -> tuple[StoredEvent, str]:
     """Check an event whole (name, names, format, the movement), then store it."""
-    check_choices(fmt, method, seating)
-    if scheme.players != 4:
+    check_choices(settings.fmt, settings.method, seating)
+    if settings.scheme.players != 4:
         raise refused(
             "an event starts from a four-player scheme (tables of 3 and 5 get its variant)"
         )
-    name = check_label(name, MAX_EVENT_NAME, "name")
+    name = check_label(settings.name, MAX_EVENT_NAME, "name")
     try:
-        date = datetime_date.fromisoformat(date).isoformat()
+        date = datetime_date.fromisoformat(settings.date).isoformat()
     except (TypeError, ValueError):
         raise refused("date: a day as YYYY-MM-DD") from None
     names = player_names(players)
-    rounds = plan(len(names), fmt, seating, secrets.randbelow(MAX_SEED))
-    return create_event(
-        db,
-        name=name,
-        date=date,
-        scheme=scheme,
-        scheme_ref=scheme_ref,
-        fmt=fmt,
-        method=method,
-        players=names,
-        rounds=rounds,
-    )
+    rounds = plan(len(names), settings.fmt, seating, secrets.randbelow(MAX_SEED))
+    checked = replace(settings, name=name, date=date)
+    return create_event(db, checked, players=names, rounds=rounds)
 
 
 def ranking_json(view: EventView) -> list[dict[str, Any]]:

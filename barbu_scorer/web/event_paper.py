@@ -56,12 +56,7 @@ def import_event(db: Database, doc: EventDocument) -> tuple[StoredEvent, str]:
     """Store an event document already read and checked whole."""
     return create_event(
         db,
-        name=doc.name,
-        date=doc.date,
-        scheme=doc.scheme,
-        scheme_ref=doc.scheme.id,
-        fmt=doc.fmt,
-        method=doc.method,
+        doc.settings,
         players=doc.players,
         rounds=doc.rounds,
         entries=doc.entries,

@@ -13,7 +13,12 @@ from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.barbu.sessions import HandEntry, score_session
 from barbu_scorer.scoring.errors import ScoringError, refused
 from barbu_scorer.scoring.event.movement import MAX_EVENT_PLAYERS, ROUNDS, Round
-from barbu_scorer.scoring.event.plan import MAX_EVENT_NAME, check_choices, rounds_from_tables
+from barbu_scorer.scoring.event.plan import (
+    MAX_EVENT_NAME,
+    EventSettings,
+    check_choices,
+    rounds_from_tables,
+)
 from barbu_scorer.scoring.event.variant import for_players
 from barbu_scorer.scoring.messages import Message, msg
 from barbu_scorer.scoring.players import player_names
@@ -35,6 +40,18 @@ class EventDocument:
     rounds: tuple[Round, ...]
     entries: tuple[tuple[HandEntry, ...], ...]
     sessions: tuple[Mapping[str, Any], ...]
+
+    @property
+    def settings(self) -> EventSettings:
+        """The director's choices, as ``store.events.create_event`` takes them."""
+        return EventSettings(
+            name=self.name,
+            date=self.date,
+            scheme=self.scheme,
+            scheme_ref=self.scheme.id,
+            fmt=self.fmt,
+            method=self.method,
+        )
 
 
 def _list(value: Any, what: str | Message, most: int) -> list[Any]:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from barbu_scorer.scoring.barbu.schemes import MAX_PLAYERS, MIN_PLAYERS
+from barbu_scorer.scoring.barbu.schemes import MAX_PLAYERS, MIN_PLAYERS, Scheme
 from barbu_scorer.scoring.errors import refused
 from barbu_scorer.scoring.event.movement import (
     MIN_BLOCKS_PLAYERS,
@@ -20,6 +21,22 @@ MAX_EVENT_NAME = 80
 FORMATS = ("session", "blocks")
 SEATINGS = ("draw", "listed")
 MAX_SEED = 2**31
+
+
+@dataclass(frozen=True)
+class EventSettings:
+    """What the director chose for a club night, beside who plays: stored with the event."""
+
+    name: str
+    date: str
+    """The day, as YYYY-MM-DD."""
+    scheme: Scheme
+    """The four-player scheme every table plays (tables of 3 and 5 its variant)."""
+    scheme_ref: str
+    fmt: str
+    """One of ``FORMATS``: a session per table, or rotating blocks."""
+    method: str
+    """How the ranking counts: one of ``ranking.METHODS``."""
 
 
 def check_choices(fmt: object, method: object, seating: object) -> None:

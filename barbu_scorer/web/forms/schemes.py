@@ -3,7 +3,8 @@
 The editor form carries a whole scheme: every contract's values (in play or not, so
 nothing is lost on a round trip), the contracts in display order with an "in play"
 tick each, Dominoes awards and Ravage City shares (one per player), custom contracts
-and every option. Its limits are scoring's (``scoring.barbu.schemes.MAX_*``);
+and every option. Its limits are scoring's (``scoring.barbu.schemes.MAX_*``), and so are
+its options' values (``scheme_io.CHOICES``: the form only labels them);
 ``scheme_draft`` turns a scheme into the form's data and back.
 """
 
@@ -29,6 +30,7 @@ from wtforms import (
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from barbu_scorer.scoring.barbu.contracts import VALUE_KEYS
+from barbu_scorer.scoring.barbu.scheme_io import CHOICES
 from barbu_scorer.scoring.barbu.schemes import (
     MAX_CONTRACT_NAME,
     MAX_CUSTOM,
@@ -42,6 +44,7 @@ from barbu_scorer.scoring.barbu.schemes import (
 from barbu_scorer.web.forms.common import Label, radio_choices
 
 NEEDS_VALUE = _l("Give a whole number here.")
+KINDS = radio_choices(("negative", _l("negative")), ("positive", _l("positive")))
 
 
 class WholeNumber(IntegerField):
@@ -59,6 +62,26 @@ class WholeNumber(IntegerField):
             self.data = None
 
 
+def _options(setting: str, **labels: Any) -> list[Any]:
+    """A scheme setting's radio choices: scoring's values (``scheme_io.CHOICES``), in its
+    order, each with its label here."""
+    return radio_choices(*((value, labels[value]) for value in CHOICES[setting]))
+
+
+def _name(most: int, required: Any = None) -> StringField:
+    """A name of at most ``most`` characters by the one label rule; ``required`` says what
+    is missing when it is left empty (None: it may be)."""
+    needed = [InputRequired(required)] if required is not None else []
+    return StringField(_l("Name"), validators=[*needed, Length(max=most), Label(most)])
+
+
+def _reminder() -> StringField:
+    return StringField(
+        _l("One-line reminder"),
+        validators=[Optional(), Length(max=MAX_REMINDER), Label(MAX_REMINDER)],
+    )
+
+
 def _value_form() -> type[Form]:
     """One sub-form per built-in contract, one field per value (``values-no_hearts-ace``)."""
     subs = {}
@@ -72,17 +95,10 @@ class CustomContractForm(Form):
     """A table's own contract: a name, its kind, its total, a reminder."""
 
     id = HiddenField()
-    name = StringField(
-        _l("Name"),
-        validators=[
-            InputRequired(_l("A contract needs a name.")),
-            Length(max=MAX_CONTRACT_NAME),
-            Label(MAX_CONTRACT_NAME),
-        ],
-    )
+    name = _name(MAX_CONTRACT_NAME, _l("A contract needs a name."))
     kind = RadioField(
         _l("Kind"),
-        choices=radio_choices(("negative", _l("negative")), ("positive", _l("positive"))),
+        choices=KINDS,
         default="negative",
         validators=[InputRequired(_l("Say whether it is negative or positive."))],
     )
@@ -90,29 +106,16 @@ class CustomContractForm(Form):
         _l("Total per hand"),
         validators=[InputRequired(_l("Give the points one hand hands out in all."))],
     )
-    reminder = StringField(
-        _l("One-line reminder"),
-        validators=[Optional(), Length(max=MAX_REMINDER), Label(MAX_REMINDER)],
-    )
+    reminder = _reminder()
 
 
 class NewContractForm(Form):
     """The empty row that adds a custom contract when its name is filled in."""
 
-    name = StringField(
-        _l("Name"), validators=[Length(max=MAX_CONTRACT_NAME), Label(MAX_CONTRACT_NAME)]
-    )
-    kind = RadioField(
-        _l("Kind"),
-        choices=radio_choices(("negative", _l("negative")), ("positive", _l("positive"))),
-        default="negative",
-        validate_choice=False,
-    )
+    name = _name(MAX_CONTRACT_NAME)
+    kind = RadioField(_l("Kind"), choices=KINDS, default="negative", validate_choice=False)
     total = WholeNumber(_l("Total per hand"))
-    reminder = StringField(
-        _l("One-line reminder"),
-        validators=[Optional(), Length(max=MAX_REMINDER), Label(MAX_REMINDER)],
-    )
+    reminder = _reminder()
 
     def validate_name(self, field: StringField) -> None:
         """A total without a name: say what is missing."""
@@ -130,14 +133,7 @@ class NewContractForm(Form):
 class SchemeForm(FlaskForm):
     """The whole scheme, every field editable."""
 
-    name = StringField(
-        _l("Name"),
-        validators=[
-            InputRequired(_l("Give the scheme a name.")),
-            Length(max=MAX_NAME),
-            Label(MAX_NAME),
-        ],
-    )
+    name = _name(MAX_NAME, _l("Give the scheme a name."))
     players = WholeNumber(
         _l("Players"),
         validators=[
@@ -170,12 +166,12 @@ class SchemeForm(FlaskForm):
     doubling = BooleanField(_l("Players double"))
     double_targets = RadioField(
         _l("Who may be doubled"),
-        choices=radio_choices(("anyone", _l("anyone")), ("declarer", _l("the declarer only"))),
+        choices=_options("double_targets", anyone=_l("anyone"), declarer=_l("the declarer only")),
     )
     redouble = RadioField(
         _l("The declarer's redouble"),
-        choices=radio_choices(
-            ("free", _l("free: any who doubled")), ("cover", _l("covers all who doubled"))
+        choices=_options(
+            "redouble", free=_l("free: any who doubled"), cover=_l("covers all who doubled")
         ),
     )
     undoubled_settles = BooleanField(_l("Undoubled negatives settle without play"))
@@ -195,20 +191,19 @@ class SchemeForm(FlaskForm):
     )
     contract_order = RadioField(
         _l("Contract order"),
-        choices=radio_choices(
-            ("choice", _l("the chooser's choice")), ("fixed", _l("fixed, as listed"))
-        ),
+        choices=_options("order", choice=_l("the chooser's choice"), fixed=_l("fixed, as listed")),
     )
     chooser = RadioField(
         _l("Who chooses the contract"),
-        choices=radio_choices(("declarer", _l("the declarer")), ("dealer", _l("the dealer"))),
+        choices=_options("chooser", declarer=_l("the declarer"), dealer=_l("the dealer")),
     )
     dominoes_start = RadioField(
         _l("How Dominoes starts"),
-        choices=radio_choices(
-            ("rank", _l("the declarer names a rank")),
-            ("fixed", _l("always from 7♦")),
-            ("first_card", _l("the declarer's first card")),
+        choices=_options(
+            "dominoes_start",
+            rank=_l("the declarer names a rank"),
+            fixed=_l("always from 7♦"),
+            first_card=_l("the declarer's first card"),
         ),
     )
     was_players = HiddenField()

@@ -13,6 +13,7 @@ from barbu_scorer.scoring.barbu.document import read_hand
 from barbu_scorer.scoring.barbu.schemes import BUILTINS
 from barbu_scorer.scoring.event.document import FORMAT, read_event
 from barbu_scorer.scoring.event.movement import MAX_EVENT_PLAYERS
+from barbu_scorer.scoring.event.plan import EventSettings
 from barbu_scorer.store.event_reads import event_version
 from barbu_scorer.store.events import (
     StoredEvent,
@@ -93,7 +94,8 @@ def _seating(event: StoredEvent, key: str | None) -> dict[str, Any]:
     }
 
 
-def _create_fields(data: Any) -> dict[str, Any]:
+def _create_fields(data: Any) -> tuple[EventSettings, str, list[Any]]:
+    """The event's settings, its seating and its players, from the API's body."""
     if not isinstance(data, dict) or set(data) - FIELDS:
         raise ApiError(400, f"an event is an object with the fields {', '.join(sorted(FIELDS))}")
     ref = data.get("scheme", "tournament")
@@ -104,16 +106,15 @@ def _create_fields(data: Any) -> dict[str, Any]:
     players = data.get("players")
     if not isinstance(players, list) or len(players) > MAX_EVENT_PLAYERS:
         raise ApiError(400, f"players: a list of at most {MAX_EVENT_PLAYERS} names")
-    return {
-        "name": data.get("name", ""),
-        "date": data.get("date", now()[:10]),
-        "scheme": scheme,
-        "scheme_ref": scheme.id,
-        "fmt": data.get("format", "session"),
-        "method": data.get("method", "total"),
-        "seating": data.get("seating", "draw"),
-        "players": players,
-    }
+    settings = EventSettings(
+        name=data.get("name", ""),
+        date=data.get("date", now()[:10]),
+        scheme=scheme,
+        scheme_ref=scheme.id,
+        fmt=data.get("format", "session"),
+        method=data.get("method", "total"),
+    )
+    return settings, data.get("seating", "draw"), players
 
 
 @bp.post("/events")
@@ -123,7 +124,8 @@ def create_event() -> tuple[Response, int]:
     if isinstance(data, dict) and data.get("format") == FORMAT:
         event, key = import_event(get_db(), read_event(data, scheme_lookup()))
     else:
-        event, key = new_event(get_db(), **_create_fields(data))
+        settings, seating, players = _create_fields(data)
+        event, key = new_event(get_db(), settings, seating=seating, players=players)
     out = _seating(event, key)
     out["director_key"] = key
     out["links"]["director"] = external("events.claim", event_id=event.id, key=key)

@@ -1,6 +1,7 @@
-"""Barbu Bridge pages: start a session, the scorer's and watchers' screens, the deal form,
-undo, history and the score pad as PDF. The same shape and guarantees as the Tournament
-pages (edit key, version check, replay-safe saves), over ``bridge_store``."""
+"""Barbu Bridge pages: start a session, the scorer's and watchers' screens, the deal form
+and the score pad as PDF; the scorer's link, undo and the history are every game's pages
+(``game_pages``). The same shape and guarantees as the Tournament pages (edit key, version
+check, replay-safe saves), over ``store.bridge``."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response as BaseResponse
 
+from barbu_scorer.games import BARBU_BRIDGE
 from barbu_scorer.present.deal_form import (
     SUBGAME_LABELS,
     Preview,
@@ -39,29 +41,31 @@ from barbu_scorer.scoring.bridge.subgames import subgames_left
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store import bridge as bridge_store
 from barbu_scorer.store.bridge import StoredBridge
-from barbu_scorer.web.cached import per_version, remembered
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.bridge import DealForm, NewBridgeForm, deal_from_form, initial_data
 from barbu_scorer.web.forms.common import VersionForm
-from barbu_scorer.web.views.access import (
-    can_edit,
-    keep_key,
-    remember,
-    require_edit,
-    scorer_label,
-)
+from barbu_scorer.web.views.access import remember, scorer_label
 from barbu_scorer.web.views.exports import sheet_response
-from barbu_scorer.web.views.pages import first_seat, history_page, saved, undo_last
+from barbu_scorer.web.views.game_pages import GamePages
+from barbu_scorer.web.views.pages import first_seat, or_404, saved
 
 bp = Blueprint("bridge", __name__)
 
 
 def stored_or_404(session_id: str) -> StoredBridge:
     """The stored Barbu Bridge session, or a 404 page."""
-    stored = bridge_store.load(get_db(), session_id)
-    if stored is None:
-        abort(404)
-    return stored
+    return or_404(bridge_store.load(get_db(), session_id))
+
+
+pages = GamePages(
+    BARBU_BRIDGE,
+    "/b/<session_id>",
+    found=stored_or_404,
+    recorded=lambda stored: len(stored.deals),
+    undone=lambda n: _("Deal %(n)s undone. It stays in the history.", n=n),
+    history="bridge/history.html",
+)
+pages.register(bp)
 
 
 def _screen(template: str, stored: StoredBridge, **context: Any) -> str:
@@ -116,18 +120,10 @@ def new() -> str | BaseResponse:
     return render_template("bridge/new.html", form=form, seats=SEATS, seat_sides=SEAT_SIDES)
 
 
-@bp.get("/b/<session_id>/k/<key>")
-def claim(session_id: str, key: str) -> BaseResponse:
-    """The scorer's link: keep the edit key in this browser, then open the session."""
-    stored_or_404(session_id)
-    return keep_key(session_id, key, "bridge.scorer")
-
-
 @bp.get("/b/<session_id>")
 def scorer(session_id: str) -> str:
     """The scorer's screen: the next deal, the totals per side, the pad."""
-    stored = stored_or_404(session_id)
-    require_edit(session_id)
+    stored = pages.editing(session_id)
     remember(session_id)
     return _screen(
         "bridge/scorer.html",
@@ -142,15 +138,10 @@ def scorer(session_id: str) -> str:
 def watch(session_id: str) -> Response:
     """The watchers' screen (or, at /tv, the TV view): the pad, following the scorer live
     (cached per version; 304 while it holds)."""
-    scoring = url_for("bridge.scorer", session_id=session_id) if can_edit(session_id) else None
     page = "bridge/tv.html" if request.endpoint == "bridge.tv" else "bridge/watch.html"
-    answer = per_version(
-        page,
-        session_id,
-        lambda: _screen(page, stored_or_404(session_id), scoring=scoring),
-        (scoring,),
+    return pages.watched(
+        page, session_id, lambda scoring: _screen(page, stored_or_404(session_id), scoring=scoring)
     )
-    return remembered(session_id, answer)
 
 
 @bp.get("/bw/<session_id>/pad.pdf")
@@ -162,29 +153,11 @@ def pad_pdf(session_id: str) -> Response:
     return response
 
 
-@bp.post("/b/<session_id>/undo")
-def undo(session_id: str) -> BaseResponse:
-    """Remove the last deal."""
-    number = len(stored_or_404(session_id).deals)
-    require_edit(session_id)
-    done = _("Deal %(n)s undone. It stays in the history.", n=number)
-    return undo_last(bridge_store.delete_last, session_id, number, done, "bridge.scorer")
-
-
-@bp.get("/b/<session_id>/history")
-def changes(session_id: str) -> str:
-    """Every change made to the session: who, what, when."""
-    stored = stored_or_404(session_id)
-    require_edit(session_id)
-    return history_page("bridge/history.html", stored)
-
-
 # --- one deal: the form, its preview, saving it -------------------------------------------
 
 
 def _editable(session_id: str, number: int) -> StoredBridge:
-    stored = stored_or_404(session_id)
-    require_edit(session_id)
+    stored = pages.editing(session_id)
     if not 1 <= number <= min(len(stored.deals) + 1, DEALS):
         abort(404)
     return stored

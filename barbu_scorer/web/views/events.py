@@ -13,6 +13,7 @@ from werkzeug.wrappers import Response
 from barbu_scorer.present.event import clock_of
 from barbu_scorer.scoring.barbu.schemes import BUILTINS
 from barbu_scorer.scoring.errors import ScoringError, refused
+from barbu_scorer.scoring.event.plan import EventSettings
 from barbu_scorer.store import players as roster_store
 from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.store.events import StoredEvent, close_round, load_event, update_clock
@@ -63,17 +64,15 @@ def new() -> Any:
         try:
             if scheme is None:
                 raise refused("unknown scheme")
-            event, key = new_event(
-                get_db(),
+            settings = EventSettings(
                 name=form.name.data or "",
                 date=form.date.data.isoformat(),
                 scheme=scheme,
                 scheme_ref=scheme.id,
                 fmt=form.format.data,
                 method=form.method.data,
-                seating=form.seating.data,
-                players=names,
             )
+            event, key = new_event(get_db(), settings, seating=form.seating.data, players=names)
         except ScoringError as error:
             form.typed.errors = [*form.typed.errors, error.message]
         else:

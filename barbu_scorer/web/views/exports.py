@@ -5,7 +5,6 @@ from __future__ import annotations
 from flask import (
     Blueprint,
     Response,
-    abort,
     flash,
     redirect,
     render_template,
@@ -17,7 +16,7 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms import TextAreaField
 
-from barbu_scorer.games import Game, Stored, game_of_document, import_document, load
+from barbu_scorer.games import game_of_document, import_document, load
 from barbu_scorer.paper.exports import document_json
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.text import read_json
@@ -25,6 +24,7 @@ from barbu_scorer.web.cached import per_version
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.sheets import sheet_response
 from barbu_scorer.web.views.access import remember, scheme_lookup
+from barbu_scorer.web.views.pages import or_404
 
 bp = Blueprint("exports", __name__)
 
@@ -36,19 +36,12 @@ class ImportForm(FlaskForm):
     text = TextAreaField()
 
 
-def _found_or_404(session_id: str) -> tuple[Game, Stored]:
-    found = load(get_db(), session_id)
-    if found is None:
-        abort(404)
-    return found
-
-
 @bp.get("/w/<session_id>/session.json")
 def export_json(session_id: str) -> Response:
     """The session document with every computed field (either game), cached per version."""
 
     def body() -> str:
-        return document_json(_found_or_404(session_id)[1].document())
+        return document_json(or_404(load(get_db(), session_id))[1].document())
 
     return _named(
         per_version("json", session_id, body, mimetype="application/json"),
@@ -61,7 +54,7 @@ def export_csv(session_id: str) -> Response:
     """For spreadsheets: one row per hand per player, or per deal per side (Barbu Bridge)."""
 
     def body() -> str:
-        game, stored = _found_or_404(session_id)
+        game, stored = or_404(load(get_db(), session_id))
         return game.csv(stored.document())
 
     answer = per_version("csv", session_id, body, mimetype="text/csv")

@@ -18,7 +18,7 @@ from flask import (
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from barbu_scorer.games import Game, game_of_session
+from barbu_scorer.games import game_of_session
 from barbu_scorer.present.live import ended_line
 from barbu_scorer.store.ending import end_session, live_state
 from barbu_scorer.store.rows import Conflict, Stale
@@ -26,24 +26,15 @@ from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.common import VersionForm
 from barbu_scorer.web.links import external
 from barbu_scorer.web.views.access import kept_key, require_edit, scorer_label
+from barbu_scorer.web.views.pages import or_404
 
 bp = Blueprint("live", __name__)
-
-
-def _game_or_404(session_id: str) -> Game:
-    game = game_of_session(get_db(), session_id)
-    if game is None:
-        abort(404)
-    return game
 
 
 @bp.get("/w/<session_id>/live")
 def state(session_id: str) -> Response:
     """The session's version and whether it ended; 304 when If-None-Match names it."""
-    found = live_state(get_db(), session_id)
-    if found is None:
-        abort(404)
-    version, ended_after = found
+    version, ended_after = or_404(live_state(get_db(), session_id))
     if request.if_none_match.contains(str(version)):
         response = Response(status=304)  # nothing built: the phone's copy is this version
     else:
@@ -57,7 +48,7 @@ def state(session_id: str) -> Response:
 @bp.get("/b/<session_id>/handover", endpoint="bridge_handover")
 def handover(session_id: str) -> str:
     """The scorer's link as a QR code, for another phone to take the scoring over."""
-    game = _game_or_404(session_id)
+    game = or_404(game_of_session(get_db(), session_id))
     require_edit(session_id)
     key = kept_key(session_id)
     return render_template(
@@ -71,7 +62,7 @@ def handover(session_id: str) -> str:
 @bp.post("/b/<session_id>/end", endpoint="bridge_end")
 def end(session_id: str) -> BaseResponse:
     """End the session after its last entry: it changes no more, the watchers stop."""
-    game = _game_or_404(session_id)
+    game = or_404(game_of_session(get_db(), session_id))
     require_edit(session_id)
     form = VersionForm()
     if not form.validate_on_submit():

@@ -1,5 +1,6 @@
-"""What the Tournament and Barbu Bridge pages share: the first seat of a new session, the
-undo in the scorer's menu, what a save tells the scorer, and the history page."""
+"""What the pages share: a stored thing or a 404 page, and for the Tournament and Barbu
+Bridge pages the first seat of a new session, the undo in the scorer's menu, what a save
+tells the scorer, and the history page."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from barbu_scorer.web.views.access import scorer_label
 
 Undo = Callable[[Database, str, int, str, int | None], None]
 Page = TypeVar("Page")
+Found = TypeVar("Found")
 
 
 class Stored(Protocol):
@@ -28,6 +30,13 @@ class Stored(Protocol):
 
     @property
     def id(self) -> str: ...
+
+
+def or_404(found: Found | None) -> Found:
+    """``found``, or a 404 page when there is none."""
+    if found is None:
+        abort(404)
+    return found
 
 
 def first_seat(chosen: str | None, players: int) -> tuple[int, bool]:

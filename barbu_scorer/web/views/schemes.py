@@ -28,11 +28,8 @@ from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.scheme_draft import candidate_cards, resized
 from barbu_scorer.web.forms.schemes import ImportForm, SchemeForm
-from barbu_scorer.web.views.access import (
-    claim_unowned,
-    keep_scheme_key,
-    require_scheme_owner,
-)
+from barbu_scorer.web.views.access import claim_unowned, keep_scheme_key, require_scheme_owner
+from barbu_scorer.web.views.pages import or_404
 from barbu_scorer.web.views.scheme_editor import (
     Verdict,
     contract_cards,
@@ -50,10 +47,7 @@ def _source(ref: str | None) -> Scheme:
     """A built-in by id or a saved scheme by name: where a new house scheme starts."""
     if not ref or ref in BUILTINS:
         return builtin(ref or "tournament")
-    found = scheme_store.find(get_db(), ref)
-    if found is None:
-        abort(404)
-    return found
+    return or_404(scheme_store.find(get_db(), ref))
 
 
 def _render(
@@ -179,10 +173,7 @@ def new() -> str | Response | tuple[str, int]:
 
 
 def _house_or_404(scheme_id: int) -> scheme_store.HouseScheme:
-    house = scheme_store.get(get_db(), scheme_id)
-    if house is None:
-        abort(404)
-    return house
+    return or_404(scheme_store.get(get_db(), scheme_id))
 
 
 @bp.route("/<int:scheme_id>/edit", methods=["GET", "POST"])

@@ -1,4 +1,5 @@
-"""Session pages: start one, the scorer's screen, the watchers' screen, undo, history."""
+"""Tournament session pages: start one, the scorer's screen, the watchers' and the TV's;
+the scorer's link, undo and the history are every game's pages (``game_pages``)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from barbu_scorer.games import game_of_session, page_for
+from barbu_scorer.games import TOURNAMENT, game_of_session, page_for
 from barbu_scorer.paper.chart import running_chart
 from barbu_scorer.present.live import ended_line
 from barbu_scorer.present.session import session_view
@@ -16,21 +17,15 @@ from barbu_scorer.scoring.barbu.document import read_players
 from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store import schemes as scheme_store
-from barbu_scorer.store.sessions import StoredSession, create_session, delete_last, load
-from barbu_scorer.web.cached import fragment, per_version, remembered
+from barbu_scorer.store.sessions import StoredSession, create_session, load
+from barbu_scorer.web.cached import fragment, per_version
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.barbu import NewSessionForm
 from barbu_scorer.web.forms.common import VersionForm
-from barbu_scorer.web.views.access import (
-    can_edit,
-    keep_key,
-    remember,
-    require_edit,
-    scheme_lookup,
-    scorer_label,
-)
+from barbu_scorer.web.views.access import remember, scheme_lookup, scorer_label
 from barbu_scorer.web.views.event_round import round_done
-from barbu_scorer.web.views.pages import first_seat, history_page, undo_last
+from barbu_scorer.web.views.game_pages import GamePages
+from barbu_scorer.web.views.pages import first_seat
 
 bp = Blueprint("sessions", __name__)
 
@@ -46,6 +41,17 @@ def stored_or_404(session_id: str) -> StoredSession:
             abort(redirect(url_for(page, **(request.view_args or {}))))
         abort(404)
     return stored
+
+
+pages = GamePages(
+    TOURNAMENT,
+    "/s/<session_id>",
+    found=stored_or_404,
+    recorded=lambda stored: len(stored.entries),
+    undone=lambda n: _("Hand %(n)s undone. It stays in the history.", n=n),
+    history="session/history.html",
+)
+pages.register(bp)
 
 
 def _scheme(scheme_id: str | None) -> Scheme:
@@ -97,18 +103,10 @@ def new() -> str | Response:
     )
 
 
-@bp.get("/s/<session_id>/k/<key>")
-def claim(session_id: str, key: str) -> Response:
-    """The scorer's link: keep the edit key in this browser, then open the session."""
-    stored_or_404(session_id)
-    return keep_key(session_id, key, "sessions.scorer")
-
-
 @bp.get("/s/<session_id>")
 def scorer(session_id: str) -> str:
     """The scorer's screen: the next hand's roles, totals, quota, the score table."""
-    stored = stored_or_404(session_id)
-    require_edit(session_id)
+    stored = pages.editing(session_id)
     remember(session_id)
     v = session_view(stored.score(), stored.players)
     ended = _ended(stored)
@@ -140,16 +138,15 @@ def _ended(stored: StoredSession) -> str | None:
 def watch(session_id: str) -> Response:
     """The watchers' screen: the same figures, read-only, following the scorer live
     (cached per version; 304 while it holds)."""
-    scoring = url_for("sessions.scorer", session_id=session_id) if can_edit(session_id) else None
 
-    def page() -> str:
+    def page(scoring: str | None) -> str:
         stored = stored_or_404(session_id)
         v = session_view(stored.score(), stored.players)
         return render_template(
             "session/watch.html", v=v, stored=stored, scoring=scoring, ended=_ended(stored)
         )
 
-    return remembered(session_id, per_version("watch", session_id, page, (scoring,)))
+    return pages.watched("watch", session_id, page)
 
 
 @bp.get("/w/<session_id>/tv")
@@ -172,20 +169,3 @@ def tv(session_id: str) -> Response:
         )
 
     return per_version("tv", session_id, page)
-
-
-@bp.post("/s/<session_id>/undo")
-def undo(session_id: str) -> Response:
-    """Remove the last hand."""
-    number = len(stored_or_404(session_id).entries)
-    require_edit(session_id)
-    done = _("Hand %(n)s undone. It stays in the history.", n=number)
-    return undo_last(delete_last, session_id, number, done, "sessions.scorer")
-
-
-@bp.get("/s/<session_id>/history")
-def changes(session_id: str) -> str:
-    """Every change made to the session: who, what, when."""
-    stored = stored_or_404(session_id)
-    require_edit(session_id)
-    return history_page("session/history.html", stored)

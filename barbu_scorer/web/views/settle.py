@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -13,25 +13,19 @@ from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.league.settle import group_balances, payments, read_stake, session_money
 from barbu_scorer.store import players as roster
 from barbu_scorer.store import stakes
-from barbu_scorer.store.sessions import StoredSession, load
+from barbu_scorer.store.sessions import load
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.players import SettleForm, StakeForm
 from barbu_scorer.web.views.access import can_edit, require_edit
+from barbu_scorer.web.views.pages import or_404
 
 bp = Blueprint("settle", __name__)
-
-
-def _session_or_404(session_id: str) -> StoredSession:
-    stored = load(get_db(), session_id)
-    if stored is None:
-        abort(404)
-    return stored
 
 
 @bp.route("/s/<session_id>/settle", methods=["GET", "POST"])
 def session(session_id: str) -> str | Response:
     """A session's stake, and the fewest payments that settle it."""
-    stored = _session_or_404(session_id)
+    stored = or_404(load(get_db(), session_id))
     stake = stakes.stake_of(get_db(), session_id)
     form = StakeForm(rounding=stake.rounding if stake else 10)
     if request.method == "POST":
@@ -69,7 +63,7 @@ def session(session_id: str) -> str | Response:
 @bp.get("/w/<session_id>/standings.png")
 def standings(session_id: str) -> Response:
     """The standings and the running totals as a PNG to share (anyone with the watch link)."""
-    stored = _session_or_404(session_id)
+    stored = or_404(load(get_db(), session_id))
     doc = session_to_dict(stored.score(), stored.players, stored.scheme_ref)
     png = standings_png(doc, stored.name or _("Barbu"))
     response = Response(png, mimetype="image/png")

@@ -1,0 +1,77 @@
+"""The pages every game has, driven by its entry in the games registry.
+
+A game's blueprint makes one ``GamePages`` (where its session pages live, how a page finds
+its stored session, how many entries it holds, what an undo says) and registers through it
+the pages that are the same for every game: the scorer's link (``claim``), ``undo`` and
+the history (``changes``). Its own pages (the scorer's screen, the watchers' and the TV's)
+stay on its blueprint and call ``editing`` and ``watched`` for the steps they share.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from flask import Blueprint, url_for
+from werkzeug.wrappers import Response
+
+from barbu_scorer.games import Game
+from barbu_scorer.web.cached import per_version, remembered
+from barbu_scorer.web.views.access import can_edit, keep_key, require_edit
+from barbu_scorer.web.views.pages import Stored, history_page, undo_last
+
+S = TypeVar("S", bound=Stored)
+
+
+@dataclass(frozen=True)
+class GamePages(Generic[S]):
+    """One game's shared pages, on its blueprint under ``root`` ("/s/<session_id>")."""
+
+    game: Game
+    root: str
+    found: Callable[[str], S]
+    """The stored session of this game, or a 404 page (``abort``)."""
+    recorded: Callable[[S], int]
+    """How many entries the stored session holds."""
+    undone: Callable[[int], str]
+    """What the scorer is told once entry ``n`` is undone (in the reader's language)."""
+    history: str
+    """The history page's template."""
+
+    def register(self, bp: Blueprint) -> None:
+        """Add claim, undo and changes to ``bp``, under ``root``."""
+        bp.add_url_rule(f"{self.root}/k/<key>", "claim", self.claim, methods=["GET"])
+        bp.add_url_rule(f"{self.root}/undo", "undo", self.undo, methods=["POST"])
+        bp.add_url_rule(f"{self.root}/history", "changes", self.changes, methods=["GET"])
+
+    def editing(self, session_id: str) -> S:
+        """The stored session for its scorer: a 404 page, or 403 without the edit key."""
+        stored = self.found(session_id)
+        require_edit(session_id)
+        return stored
+
+    def watched(self, kind: str, session_id: str, render: Callable[[str | None], str]) -> Response:
+        """A watchers' page, cached per version (304 while it holds) and kept among this
+        device's sessions; ``render`` is given the scorer's page when this browser may
+        score, else None."""
+        pages = self.game.pages
+        scoring = url_for(pages.scorer, session_id=session_id) if can_edit(session_id) else None
+        answer = per_version(kind, session_id, lambda: render(scoring), (scoring,))
+        return remembered(session_id, answer)
+
+    def claim(self, session_id: str, key: str) -> Response:
+        """The scorer's link: keep the edit key in this browser, then open the session."""
+        self.found(session_id)
+        return keep_key(session_id, key, self.game.pages.scorer)
+
+    def undo(self, session_id: str) -> Response:
+        """Remove the last entry."""
+        number = self.recorded(self.found(session_id))
+        require_edit(session_id)
+        done = self.undone(number)
+        return undo_last(self.game.undo, session_id, number, done, self.game.pages.scorer)
+
+    def changes(self, session_id: str) -> str:
+        """Every change made to the session: who, what, when."""
+        return history_page(self.history, self.editing(session_id))
