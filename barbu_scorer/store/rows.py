@@ -20,7 +20,8 @@ from typing import Any, Generic, TypeVar
 from sqlite_utils import Database
 
 from barbu_scorer.scoring.errors import ScoringError
-from barbu_scorer.scoring.messages import active_locale, msg
+from barbu_scorer.scoring.messages import N_, Message, active_locale, msg
+from barbu_scorer.store.conflicts import STALE, Conflict, Stale, conflict
 from barbu_scorer.store.keys import hash_key, new_id, now
 from barbu_scorer.store.reads import format_of, read_session
 
@@ -28,24 +29,6 @@ __all__ = ["Conflict", "Stale", "format_of", "hash_key", "new_id", "now", "read_
 
 Stored = TypeVar("Stored")
 Entry = TypeVar("Entry")
-
-
-class Conflict(Exception):
-    """A write that would overwrite or duplicate someone else's (HTTP 409).
-
-    ``hand`` is the number the write was for, when it names one.
-    """
-
-    def __init__(self, message: str, hand: int | None = None) -> None:
-        super().__init__(message)
-        self.hand = hand
-
-
-class Stale(Exception):
-    """A write based on an out-of-date version of the session (HTTP 412)."""
-
-
-STALE = "the session has changed since this page was loaded"
 
 
 @contextmanager
@@ -184,7 +167,8 @@ def _loaded(
         raise KeyError(session_id)
     ended = db.execute("SELECT ended_after FROM sessions WHERE id = ?", [session_id]).fetchone()
     if ended[0] is not None:
-        raise Conflict(f"the session ended after {game.noun} {ended[0]}: it changes no more")
+        text = N_("the session ended after %(noun)s %(n)s: it changes no more")
+        raise conflict(game.noun, text, None, n=ended[0])
     return stored, list(game.entries(stored))
 
 
@@ -226,12 +210,14 @@ def add_entry(
         if _stale(db, session_id, version) and not _same(game, stored, number, entry):
             raise Stale(STALE)
         if not 1 <= number <= recorded + 1:
-            raise Conflict(f"the next {game.noun} is {recorded + 1}, not {number}", number)
+            text = N_("the next %(noun)s is %(next)s, not %(n)s")
+            raise conflict(game.noun, text, number, next=recorded + 1, n=number)
         data = game.canonical(stored, number, entry)
         if number <= recorded:
             if entries[number - 1] == data:
                 return False
-            raise Conflict(f"{game.noun} {number} is already recorded, with other figures", number)
+            text = N_("%(noun)s %(n)s is already recorded, with other figures")
+            raise conflict(game.noun, text, number, n=number)
         if not game.canonical_checks_next:
             game.check(stored, [*entries, data])
         _insert_entry(db, session_id, number, data)
@@ -256,7 +242,9 @@ def replace_entry(
             raise Stale(STALE)
         if not 1 <= number <= len(entries):
             raise ScoringError(
-                msg("there is no such %(noun)s to correct", noun=game.noun), number, unit=game.noun
+                msg("there is no such %(noun)s to correct", noun=Message(game.noun)),
+                number,
+                unit=game.noun,
             )
         data = game.canonical(stored, number, entry)
         if entries[number - 1] == data:
@@ -285,9 +273,10 @@ def delete_last_entry(
         if _stale(db, session_id, version):
             raise Stale(STALE)
         if not entries:
-            raise Conflict(f"there is no {game.noun} to undo")
+            raise conflict(game.noun, N_("there is no %(noun)s to undo"))
         if number != len(entries):
-            raise Conflict(f"only the last {game.noun} ({len(entries)}) can be undone", number)
+            text = N_("only the last %(noun)s (%(n)s) can be undone")
+            raise conflict(game.noun, text, number, n=len(entries))
         db.execute("DELETE FROM hands WHERE session_id = ? AND number = ?", [session_id, number])
         bump(db, session_id, version)
         log(db, session_id, who, "undo", number, entries[-1], None)
