@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
-from barbu_scorer.present.format import day, minute, segments, short_names, signed
+from barbu_scorer.present.format import day, minute, rank_letter, segments, short_names, signed
 from barbu_scorer.present.isolate import bdi, bdi_join
 from barbu_scorer.store.sessions import Unreadable
 from barbu_scorer.web.limits import LIMITS
@@ -142,6 +142,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(suits)
     app.add_template_global(LIMITS, "limits")
     app.add_template_filter(minute)
+    app.add_template_filter(rank_letter, "rank")
     app.add_template_filter(day)
     app.add_template_global(signed)
     app.add_template_global(short_names)
