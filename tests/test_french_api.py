@@ -116,10 +116,10 @@ def _no_club_key(client: FlaskClient, h: dict[str, str]) -> TestResponse:
 CASES: list[tuple[Call, int, str, str]] = [
     (_no_key, 403, "il faut pour cela la clé de modification", "needs the session's edit key"),
     (_not_json, 400, "doit être un document JSON", "must be a JSON document"),
-    (_stale, 412, "la session a changé", "the session has changed"),
+    (_stale, 412, "la partie a changé", "the session has changed"),
     (_bad_if_match, 400, "un nombre entier", "a whole number"),
     (_too_large, 413, "trop volumineuse", "too large"),
-    (_no_session, 404, "aucune session", "no such session"),
+    (_no_session, 404, "aucune partie", "no such session"),
     (_no_address, 404, "aucune page à cette adresse", "no such address"),
     (_wrong_method, 405, "n'accepte pas la méthode DELETE", "does not take the method DELETE"),
     (_next_hand, 409, "la prochaine donne est la 1, pas la 3", "the next hand is 1, not 3"),
@@ -152,7 +152,7 @@ def test_each_protocol_error_in_french_and_in_english(
 def test_the_language_cookie_speaks_for_the_api_too(client: FlaskClient) -> None:
     client.get("/language/fr")
     answer = client.get("/api/sessions/nothing-here")
-    assert answer.get_json() == {"error": "aucune session de ce nom", "hand": None}
+    assert answer.get_json() == {"error": "aucune partie de ce nom", "hand": None}
 
 
 def test_a_conflict_keeps_its_hand(client: FlaskClient) -> None:
