@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 from typing import Any
 
 import click
 
+from barbu_scorer.cli_help import Group, language
 from barbu_scorer.scoring import ScoringError, messages
-from barbu_scorer.scoring.messages import say
+from barbu_scorer.scoring.messages import N_, say
 from barbu_scorer.scoring.text import read_json as parse_json
 from barbu_scorer.web.address import table_url, terminal_qr
 
@@ -32,31 +32,26 @@ def read_json(source: click.File) -> Any:
         fail(error.message)
 
 
-def _language(lang: str | None) -> str:
-    """--lang, else the environment's (LC_ALL, LC_MESSAGES, LANG), else English."""
-    from barbu_scorer.i18n import locale_of
-
-    for tag in (lang, *(os.environ.get(k) for k in ("LC_ALL", "LC_MESSAGES", "LANG"))):
-        found = locale_of(tag)
-        if found or (tag and tag == lang):
-            return found or "en"
-    return "en"
-
-
-@click.group()
-@click.option("--lang", help="The language of the messages and the sheet: en or fr (else LANG).")
+@click.group(cls=Group, help=N_("Score keeper for Barbu."))
+@click.option(
+    "--lang",
+    is_eager=True,  # read before --help, so that the help speaks it too
+    help=N_("The language of the messages and the sheet: en or fr (else LANG)."),
+)
 def main(lang: str | None) -> None:
-    """Score keeper for Barbu."""
+    """The ``barbu-scorer`` group: choose the language of the run."""
     from barbu_scorer.i18n import translations
 
-    chosen = _language(lang)
+    chosen = language(lang)
     messages.activate(translations(chosen), chosen)
 
 
-@main.command()
+@main.command(
+    help=N_("Score a session document (FILE, or - for standard input) and print it as JSON.")
+)
 @click.argument("file", type=click.File("r", encoding="utf-8"))
 def score(file: click.File) -> None:
-    """Score a session document (FILE, or - for standard input) and print it as JSON."""
+    """The ``score`` command (each command's help is its ``help=``, translated)."""
     from barbu_scorer.games import game_of_document
 
     doc = read_json(file)
@@ -67,44 +62,48 @@ def score(file: click.File) -> None:
     click.echo(json.dumps(result, indent=2, ensure_ascii=False))
 
 
-@main.command()
+@main.command(help=N_("Run the app under waitress, on the SQLite file in the instance folder."))
 @click.option(
     "--host",
     default="0.0.0.0",
     show_default=True,
-    help="Address to listen on (every interface, so phones reach it; 127.0.0.1 keeps it local).",
+    help=N_(
+        "Address to listen on (every interface, so phones reach it; 127.0.0.1 keeps it local)."
+    ),
 )
-@click.option("--port", default=5000, show_default=True, type=int, help="Port to listen on.")
-@click.option("--threads", default=4, show_default=True, type=int, help="Worker threads.")
+@click.option("--port", default=5000, show_default=True, type=int, help=N_("Port to listen on."))
+@click.option("--threads", default=4, show_default=True, type=int, help=N_("Worker threads."))
 @click.option(
     "--instance",
     default="instance",
     show_default=True,
-    help="Folder for the SQLite file and the secret key (created if missing).",
+    help=N_("Folder for the SQLite file and the secret key (created if missing)."),
 )
 @click.option(
     "--url",
-    help="The address phones open, when it is not this machine's own (behind an HTTPS proxy:"
-    " https://scorer.lan/). Every link and QR code is built from it.",
+    help=N_(
+        "The address phones open, when it is not this machine's own (behind an HTTPS proxy:"
+        " https://scorer.lan/). Every link and QR code is built from it."
+    ),
 )
 @click.option(
     "--connection-limit",
     default=1000,
     show_default=True,
     type=click.IntRange(1),
-    help="Open connections at most (idle ones included).",
+    help=N_("Open connections at most (idle ones included)."),
 )
 @click.option(
     "--channel-timeout",
     default=30,
     show_default=True,
     type=click.IntRange(1),
-    help="Seconds an idle connection is kept open.",
+    help=N_("Seconds an idle connection is kept open."),
 )
 @click.option(
     "--secure-cookies",
     is_flag=True,
-    help="Mark the cookie Secure (behind an HTTPS proxy); also BARBU_HTTPS=1.",
+    help=N_("Mark the cookie Secure (behind an HTTPS proxy); also BARBU_HTTPS=1."),
 )
 def serve(
     host: str,
@@ -116,7 +115,6 @@ def serve(
     channel_timeout: int,
     secure_cookies: bool,
 ) -> None:
-    """Run the app under waitress, on the SQLite file in the instance folder."""
     from waitress import serve as waitress_serve
 
     from barbu_scorer.app import create_app
@@ -178,31 +176,34 @@ def _announce(public: str, reachable: bool, database: str) -> None:
     sys.stdout.flush()
 
 
-@main.command()
+@main.command(
+    help=N_(
+        "Print a session document (FILE, or - for standard input) as a PDF score sheet."
+        "\n\nA Barbu Bridge document prints its We/They score pad."
+    )
+)
 @click.argument("file", type=click.File("r", encoding="utf-8"))
 @click.option(
     "-o",
     "--output",
     type=click.Path(dir_okay=False, allow_dash=True),
-    help="Where to write the PDF (- for standard output). Default: FILE with a .pdf suffix, "
-    "or sheet.pdf when reading standard input.",
+    help=N_(
+        "Where to write the PDF (- for standard output). Default: FILE with a .pdf suffix, "
+        "or sheet.pdf when reading standard input."
+    ),
 )
 @click.option(
     "--paper",
     type=click.Choice(["A4", "Letter"], case_sensitive=False),
     default="A4",
     show_default=True,
-    help="Paper size.",
+    help=N_("Paper size."),
 )
-@click.option("--name", help="The session's name on the sheet.  [default: Barbu session]")
-@click.option("--date", help="The date printed on the sheet.  [default: today]")
+@click.option("--name", help=N_("The session's name on the sheet.  [default: Barbu session]"))
+@click.option("--date", help=N_("The date printed on the sheet.  [default: today]"))
 def sheet(
     file: click.File, output: str | None, paper: str, name: str | None, date: str | None
 ) -> None:
-    """Print a session document (FILE, or - for standard input) as a PDF score sheet.
-
-    A Barbu Bridge document prints its We/They score pad.
-    """
     from pathlib import Path
 
     from barbu_scorer.games import game_of_document
@@ -247,15 +248,19 @@ INSTANCE_OPTION = click.option(
     "--instance",
     default="instance",
     show_default=True,
-    help="Folder holding the SQLite file (the one `serve` uses).",
+    help=N_("Folder holding the SQLite file (the one `serve` uses)."),
 )
 
 
-@main.command("export")
+@main.command(
+    "export",
+    help=N_(
+        "Print a stored session's document (SESSION_ID) as JSON, every computed field included."
+    ),
+)
 @click.argument("session_id")
 @INSTANCE_OPTION
 def export_command(session_id: str, instance: str) -> None:
-    """Print a stored session's document (SESSION_ID) as JSON, every computed field included."""
     from barbu_scorer.games import export_document
     from barbu_scorer.paper.exports import document_json
 
@@ -265,11 +270,13 @@ def export_command(session_id: str, instance: str) -> None:
     click.echo(document_json(doc), nl=False)
 
 
-@main.command("import")
+@main.command(
+    "import",
+    help=N_("Store a session document (FILE, or -) as a new session; print its id and links."),
+)
 @click.argument("file", type=click.File("r", encoding="utf-8"))
 @INSTANCE_OPTION
 def import_command(file: click.File, instance: str) -> None:
-    """Store a session document (FILE, or -) as a new session; print its id and links."""
     from barbu_scorer.games import import_document
     from barbu_scorer.store import schemes as scheme_store
 

@@ -11,14 +11,19 @@ import json
 import click
 
 from barbu_scorer.cli import INSTANCE_OPTION, _database, fail
-from barbu_scorer.scoring.messages import say, say_n
+from barbu_scorer.cli_help import Command
+from barbu_scorer.scoring.messages import N_, say, say_n
 
 
-@click.command("backup")
+@click.command(
+    "backup",
+    cls=Command,
+    help=N_("Copy the database to FILE (default: barbu-YYYYMMDD-HHMMSS.db), safely while serving."),
+)
 @click.argument("file", required=False, type=click.Path(dir_okay=False))
 @INSTANCE_OPTION
 def backup_command(file: str | None, instance: str) -> None:
-    """Copy the database to FILE (default: barbu-YYYYMMDD-HHMMSS.db), safely while serving."""
+    """The ``backup`` command."""
     from datetime import datetime
     from pathlib import Path
 
@@ -35,11 +40,15 @@ def backup_command(file: str | None, instance: str) -> None:
     click.echo(say("%(target)s: backup of %(db)s written", target=target, db=database))
 
 
-@click.command("restore")
+@click.command(
+    "restore",
+    cls=Command,
+    help=N_("Replace the database with FILE, a backup (checked first); the old one becomes .bak."),
+)
 @click.argument("file", type=click.Path(dir_okay=False))
 @INSTANCE_OPTION
 def restore_command(file: str, instance: str) -> None:
-    """Replace the database with FILE, a backup (checked first); the old one becomes .bak."""
+    """The ``restore`` command."""
     from pathlib import Path
 
     from barbu_scorer.store.backup import RestoreRefused, restore
@@ -54,11 +63,15 @@ def restore_command(file: str, instance: str) -> None:
         click.echo(say("the previous database is kept as %(kept)s", kept=kept))
 
 
-@click.command("ratings")
+@click.command(
+    "ratings",
+    cls=Command,
+    help=N_("Recompute every player's rating from the stored sessions alone; print the ranking."),
+)
 @INSTANCE_OPTION
-@click.option("--json", "as_json", is_flag=True, help="Print the ratings as JSON.")
+@click.option("--json", "as_json", is_flag=True, help=N_("Print the ratings as JSON."))
 def ratings_command(instance: str, as_json: bool) -> None:
-    """Recompute every player's rating from the stored sessions alone; print the ranking."""
+    """The ``ratings`` command."""
     from barbu_scorer.present.league import ranking_rows
     from barbu_scorer.scoring.league.rating import ratings
     from barbu_scorer.store import players as roster

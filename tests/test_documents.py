@@ -274,22 +274,25 @@ HAND_9_ERRORS: list[tuple[Any, str]] = [
     # Malformed shapes: strings for numbers, booleans, None, nested garbage.
     (
         {"contract": "no_tricks", "facts": {"tricks": ["4", 3, 3, 3]}},
-        "tricks: counts are whole numbers from 0, not '4'",
+        "field tricks: counts are whole numbers from 0, not '4'",
     ),
     (
         {"contract": "no_tricks", "facts": {"tricks": [True, 4, 4, 4]}},
-        "tricks: counts are whole numbers from 0, not True",
+        "field tricks: counts are whole numbers from 0, not True",
     ),
     (
         {"contract": "no_tricks", "facts": {"tricks": [[4], [3], 3, 3]}},
-        "tricks: counts are whole numbers from 0, not [4]",
+        "field tricks: counts are whole numbers from 0, not [4]",
     ),
-    ({"contract": "no_tricks", "facts": {"tricks": None}}, "tricks: give one count per player (4)"),
+    (
+        {"contract": "no_tricks", "facts": {"tricks": None}},
+        "field tricks: give one count per player (4)",
+    ),
     ({"contract": "no_tricks", "facts": None}, "give the facts or the raw scores"),
     ({"contract": "no_tricks", "facts": [4, 3, 3, 3]}, "facts must be an object"),
     (
         {"contract": "no_tricks", "facts": {"tricks": {"a": {"b": []}}}},
-        "tricks: give one count per player (4)",
+        "field tricks: give one count per player (4)",
     ),
     ({"contract": "no_tricks", "raw": {"0": -26}}, "raw: give one score per player (4)"),
     ({"contract": "no_tricks", "raw": [-26, 0, 0, None]}, "raw: scores are whole numbers"),

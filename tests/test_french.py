@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from flask import Flask
 from flask.testing import FlaskClient
 
 from barbu_scorer import i18n

@@ -189,8 +189,11 @@ def test_raw_from_facts_refuses(contract: str, facts: Any, message: str) -> None
     [
         ({"most_cards": []}, "name the player"),
         ({"most_cards": 1}, "name the player"),
-        ({"most_cards": [1, 1]}, "most_cards: a player is listed twice"),
-        ({"most_cards": [4]}, "each of most_cards must be a seat from 0 to 3, not 4"),
+        ({"most_cards": [1, 1]}, "Ravage City: a player is listed twice among the most cards"),
+        (
+            {"most_cards": [4]},
+            "each player with the most cards of a suit must be a seat from 0 to 3, not 4",
+        ),
         ({"most_cards": [[0]]}, r"not \[0\]"),
     ],
 )
@@ -207,9 +210,12 @@ def test_ravage_facts_refused(facts: dict[str, Any], message: str) -> None:
         ({"tricks": [0, 13, 0, 0], "queens": [0, 4, 0, 0]}, "seat 0 took hearts but no tricks"),
         (
             {"tricks": [12, 1, 0, 0], "hearts": [12, 1, 0, 0], "king_of_hearts": 3},
-            "seat 3 took king of hearts but no tricks",
+            "seat 3 took K♥ but no tricks",
         ),
-        ({"tricks": [12, 0, 1, 0], "penultimate": 1}, "seat 1 took penultimate but no tricks"),
+        (
+            {"tricks": [12, 0, 1, 0], "penultimate": 1},
+            "seat 1 took the penultimate trick but no tricks",
+        ),
         ({"tricks": [12, 0, 0, 1], "last": 3, "penultimate": 3}, "took at least 2 tricks"),
         # K♥ is a heart: its taker took one, two with A♥.
         (

@@ -313,8 +313,14 @@ def test_custom_left_out() -> None:
         ({"values": {"dominoes": {"first": 1}}}, "no values to set for 'dominoes'"),
         ({"values": {"no_queens": []}}, "no values to set for 'no_queens'"),
         ({"values": {"no_queens": {"king": -1}}}, "no_queens has no value 'king'"),
-        ({"values": {"no_queens": {"queen": "-6"}}}, "no_queens queen must be a whole number"),
-        ({"values": {"no_queens": {"queen": 1.5}}}, "no_queens queen must be a whole number"),
+        (
+            {"values": {"no_queens": {"queen": "-6"}}},
+            "field values.no_queens.queen must be a whole number",
+        ),
+        (
+            {"values": {"no_queens": {"queen": 1.5}}},
+            "field values.no_queens.queen must be a whole number",
+        ),
         ({"awards": [45, 20, 5]}, "dominoes awards needs 4 whole numbers"),
         ({"awards": "abcd"}, "dominoes awards needs 4 whole numbers"),
         ({"awards": [45, 20, 5, None]}, "dominoes awards must be a whole number, not None"),

@@ -16,7 +16,7 @@ from barbu_scorer.scoring.barbu.schemes import Scheme
 
 # The one signed-figure writer, shared with the rules' messages; handed on to the pages.
 from barbu_scorer.scoring.figures import signed as signed
-from barbu_scorer.scoring.messages import active_locale, say, word
+from barbu_scorer.scoring.messages import N_, active_locale, say, word
 
 RED_SUITS = frozenset("♥♦")
 BLACK_SUITS = frozenset("♠♣")
@@ -103,6 +103,34 @@ def doubles_notation(doubles: Sequence[Sequence[int]], shorts: Sequence[str]) ->
     return ", ".join(parts)
 
 
+SEAT_NAMES = {"N": N_("North"), "E": N_("East"), "S": N_("South"), "W": N_("West")}
+
+
+class Seat(str):
+    """A seat's letter: "N", "E", "S", "W" in the code and the documents; a reader sees
+    the first letter of the seat's name in their language (``W`` is ``O``, Ouest)."""
+
+    __slots__ = ()
+
+    def __html__(self) -> str:  # Jinja prints it in the page's language
+        return seat_letter(self)
+
+
+def seat_letter(seat: str) -> str:
+    """The seat's letter in the active language: N E S W, or N E S O in French."""
+    return word(SEAT_NAMES[seat])[:1]
+
+
+FACE_NAMES = {"J": N_("Jack"), "Q": N_("Queen"), "K": N_("King"), "A": N_("Ace")}
+
+
+def rank_letter(rank: str) -> str:
+    """A card's rank as the reader writes it: the first letter of the card's name, so
+    J Q K A in English and V D R A in French (Valet, Dame, Roi, As); numbers stay."""
+    name = FACE_NAMES.get(rank)
+    return word(name)[:1] if name else rank
+
+
 def contract_label(
     scheme: Scheme,
     contract: str,
@@ -122,7 +150,7 @@ def contract_label(
     """
     info = CATALOGUE.get(contract)
     name = word(info.short) if short and info is not None else scheme.name_of(contract)
-    rank = start_rank or ""
+    rank = rank_letter(start_rank or "")
     suit = SUIT_SYMBOLS.get(trump, "") if isinstance(trump, str) else ""
     if contract == "dominoes" and not rank and implied_start and scheme.dominoes_start == "fixed":
         suit, rank = "♦", "7"

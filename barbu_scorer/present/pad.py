@@ -13,17 +13,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from barbu_scorer.present.format import segments, signed
+from barbu_scorer.present.format import SEAT_NAMES, Seat, seat_letter, segments, signed
 from barbu_scorer.present.sheet_model import Segment
 from barbu_scorer.scoring.bridge.deals import DEALS, lead
 from barbu_scorer.scoring.bridge.rubber import Points, side_of, trick_result
 from barbu_scorer.scoring.bridge.subgames import SUBGAME_NAMES, SUBGAMES
-from barbu_scorer.scoring.messages import N_, say, word
+from barbu_scorer.scoring.messages import N_, Word, say, word
 
-SEATS = ("N", "E", "S", "W")
+SEATS = tuple(Seat(letter) for letter in SEAT_NAMES)
 SEAT_SIDES = tuple(side_of(seat) for seat in range(len(SEATS)))  # N-S, E-W, N-S, E-W
 SIDES = ("NS", "EW")
-SIDE_NAMES = {"NS": "N-S", "EW": "E-W"}
+SIDE_NAMES = {"NS": Word("N-S"), "EW": Word("E-W")}  # "E-O" on a French page
 STRAINS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
 # the small tag beside a figure; barbu figures are also set in italics
 TAGS = {
@@ -153,7 +153,8 @@ def contract_text(bridge: Mapping[str, Any] | None) -> str:
     if bridge is None:
         return say("passed out")
     doubled = ("", "X", "XX")[bridge.get("doubled", 0)]
-    return f"{bridge['level']}{STRAINS[bridge['strain']]}{doubled} {SEATS[bridge['declarer']]}"
+    seat = seat_letter(SEATS[bridge["declarer"]])
+    return f"{bridge['level']}{STRAINS[bridge['strain']]}{doubled} {seat}"
 
 
 def contract_segments(bridge: Mapping[str, Any] | None) -> tuple[Segment, ...]:

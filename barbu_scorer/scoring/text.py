@@ -61,10 +61,8 @@ def check_label(
     bad = None if stored else bad_character(stripped)
     if bad is not None:
         raise refused(
-            (
-                "%(what)s must be one line of plain text, without line breaks, control or "
-                "direction-changing characters (found %(describe_bad)s)"
-            ),
+            "%(what)s must be one line of plain text, without line breaks, control or "
+            "direction-changing characters (found %(describe_bad)s)",
             what=what,
             describe_bad=_describe(bad),
         )

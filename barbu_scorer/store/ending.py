@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
+from barbu_scorer.scoring.messages import msg
 from barbu_scorer.store.rows import Conflict, bump, log, writing
 
 
@@ -27,7 +28,7 @@ def end_session(db: Database, session_id: str, who: str, version: int | None) ->
         if state is None:
             raise KeyError(session_id)
         if state[1] is not None:
-            raise Conflict("this session has already ended")
+            raise Conflict(msg("this session has already ended"))
         (recorded,) = db.execute(
             "SELECT count(*) FROM hands WHERE session_id = ?", [session_id]
         ).fetchone()

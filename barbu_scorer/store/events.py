@@ -28,6 +28,7 @@ from barbu_scorer.scoring.errors import refused
 from barbu_scorer.scoring.event.movement import Round
 from barbu_scorer.scoring.event.plan import FORMATS, EventSettings
 from barbu_scorer.scoring.event.variant import for_players
+from barbu_scorer.scoring.messages import msg
 from barbu_scorer.scoring.players import player_names
 from barbu_scorer.store.keys import hash_key, new_id, now
 from barbu_scorer.store.reads import reading
@@ -239,7 +240,7 @@ def update_clock(db: Database, event_id: str, version: int | None, **changes: An
             params,
         )
         if cursor.rowcount != 1:
-            raise Stale("the event has changed since this page was loaded")
+            raise Stale(msg("the event has changed since this page was loaded"))
 
 
 def close_round(

@@ -112,10 +112,8 @@ def _rewrite(db: Database, player_id: int, name_of_seat: dict[int, str] | str, w
             player_names(names)
         except ScoringError:
             raise refused(
-                (
-                    "a session already has a player called %(names_seat)s: pick another name (or "
-                    "merge the two players)"
-                ),
+                "a session already has a player called %(names_seat)s: pick another name (or "
+                "merge the two players)",
                 names_seat=names[seat],
             ) from None
         db.execute(

@@ -19,7 +19,8 @@ from typing import Any, Generic, TypeVar
 from sqlite_utils import Database
 
 from barbu_scorer.scoring.errors import ScoringError
-from barbu_scorer.scoring.messages import active_locale, msg
+from barbu_scorer.scoring.messages import N_, Message, active_locale, msg
+from barbu_scorer.store.conflicts import STALE, Conflict, Stale, conflict
 from barbu_scorer.store.keys import hash_key, new_id, now
 from barbu_scorer.store.reads import format_of, read_session
 
@@ -27,22 +28,6 @@ __all__ = ["Conflict", "Stale", "format_of", "hash_key", "new_id", "now", "read_
 
 Stored = TypeVar("Stored")
 Entry = TypeVar("Entry")
-
-
-class Conflict(Exception):
-    """A write that would overwrite or duplicate someone else's (HTTP 409); ``hand``: the
-    number the write was for, when it names one."""
-
-    def __init__(self, message: str, hand: int | None = None) -> None:
-        super().__init__(message)
-        self.hand = hand
-
-
-class Stale(Exception):
-    """A write based on an out-of-date version of the session (HTTP 412)."""
-
-
-STALE = "the session has changed since this page was loaded"
 
 
 @contextmanager
@@ -203,7 +188,8 @@ def _changing(
         query = "SELECT ended_after, version FROM sessions WHERE id = ?"
         ended, current = db.execute(query, [session_id]).fetchone()
         if ended is not None and not ended_ok:
-            raise Conflict(f"the session ended after {game.noun} {ended}: it changes no more")
+            text = N_("the session ended after %(noun)s %(n)s: it changes no more")
+            raise conflict(game.noun, text, None, n=ended)
         if version not in (None, current) and not (replay and _same(game, stored, *replay)):
             raise Stale(STALE)
         yield stored, list(game.entries(stored))
@@ -245,12 +231,14 @@ def add_entry(
     with _changing(game, db, session_id, version, (number, entry)) as (stored, entries):
         recorded = len(entries)
         if not 1 <= number <= recorded + 1:
-            raise Conflict(f"the next {game.noun} is {recorded + 1}, not {number}", number)
+            text = N_("the next %(noun)s is %(next)s, not %(n)s")
+            raise conflict(game.noun, text, number, next=recorded + 1, n=number)
         data = game.canonical(stored, number, entry)
         if number <= recorded:
             if entries[number - 1] == data:
                 return False
-            raise Conflict(f"{game.noun} {number} is already recorded, with other figures", number)
+            text = N_("%(noun)s %(n)s is already recorded, with other figures")
+            raise conflict(game.noun, text, number, n=number)
         if not game.canonical_checks_next:
             game.check(stored, [*entries, data])
         _record(db, session_id, version, who, "add", number, None, data)
@@ -273,7 +261,9 @@ def replace_entry(
     with _changing(game, db, session_id, version, ended_ok=by_director) as (stored, entries):
         if not 1 <= number <= len(entries):
             raise ScoringError(
-                msg("there is no such %(noun)s to correct", noun=game.noun), number, unit=game.noun
+                msg("there is no such %(noun)s to correct", noun=Message(game.noun)),
+                number,
+                unit=game.noun,
             )
         data = game.canonical(stored, number, entry)
         if entries[number - 1] == data:
@@ -294,7 +284,8 @@ def delete_last_entry(
     """Undo entry ``number``, which must be the last; it stays in the history."""
     with _changing(game, db, session_id, version) as (_stored, entries):
         if not entries:
-            raise Conflict(f"there is no {game.noun} to undo")
+            raise conflict(game.noun, N_("there is no %(noun)s to undo"))
         if number != len(entries):
-            raise Conflict(f"only the last {game.noun} ({len(entries)}) can be undone", number)
+            text = N_("only the last %(noun)s (%(n)s) can be undone")
+            raise conflict(game.noun, text, number, n=len(entries))
         _record(db, session_id, version, who, "undo", number, entries[-1], None)

@@ -151,11 +151,13 @@ def _seat(value: Any, what: Text, players: int) -> int:
 def _counts(facts: Mapping[str, Any], key: str, players: int, total: int) -> tuple[int, ...]:
     counts = facts.get(key)
     if not isinstance(counts, list | tuple) or len(counts) != players:
-        raise refused("%(key)s: give one count per player (%(players)s)", key=key, players=players)
+        raise refused(
+            "field %(key)s: give one count per player (%(players)s)", key=key, players=players
+        )
     for count in counts:
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise refused(
-                "%(key)s: counts are whole numbers from 0, not %(count)s",
+                "field %(key)s: counts are whole numbers from 0, not %(count)s",
                 key=key,
                 count=repr(count),
             )
@@ -195,10 +197,10 @@ def _component(scheme: Scheme, contract: str, facts: Mapping[str, Any]) -> Raw:
     if contract == "dominoes":
         order = facts.get("order")
         if not isinstance(order, list | tuple) or len(order) not in (n - 1, n):
-            raise refused("order: list the %(n)s players from first out to last", n=n)
+            raise refused("the finishing order: list the %(n)s players from first out to last", n=n)
         order = [_seat(s, msg("each finisher"), n) for s in order]
         if len(set(order)) != len(order):
-            raise refused("order: a player is listed twice")
+            raise refused("the finishing order: a player is listed twice")
         order = complete_order(order, n)
         raw = [0] * n
         for position, seat in enumerate(order):
@@ -207,16 +209,14 @@ def _component(scheme: Scheme, contract: str, facts: Mapping[str, Any]) -> Raw:
     if contract == "ravage_city":
         most = facts.get("most_cards")
         if not isinstance(most, list | tuple) or not most:
-            raise refused("most_cards: name the player(s) with the most cards of one suit")
-        seats = {_seat(s, msg("each of most_cards"), n) for s in most}
+            raise refused("Ravage City: name the player(s) with the most cards of one suit")
+        seats = {_seat(s, msg("each player with the most cards of a suit"), n) for s in most}
         if len(seats) != len(most):
-            raise refused("most_cards: a player is listed twice")
+            raise refused("Ravage City: a player is listed twice among the most cards")
         if len(seats) > scheme.tricks:
             raise refused(
-                (
-                    "most_cards: at most %(tricks)s players can tie: each of them took a trick, "
-                    "and a hand has %(tricks)s"
-                ),
+                "Ravage City: at most %(tricks)s players can tie: each of them took a trick, "
+                "and a hand has %(tricks)s",
                 tricks=scheme.tricks,
             )
         share = scheme.shares[len(seats) - 1]

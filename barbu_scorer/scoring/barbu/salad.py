@@ -7,6 +7,16 @@ from typing import Any
 
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.errors import refused
+from barbu_scorer.scoring.messages import N_, Message
+
+# what a seat took, in words (the facts' ids are the document's)
+TAKEN = {
+    "queens": N_("queens"),
+    "hearts": N_("hearts"),
+    "king_of_hearts": N_("K♥"),
+    "penultimate": N_("the penultimate trick"),
+    "last": N_("the last trick"),
+}
 
 
 def check_salad(scheme: Scheme, facts: Mapping[str, Any]) -> None:
@@ -15,13 +25,15 @@ def check_salad(scheme: Scheme, facts: Mapping[str, Any]) -> None:
     for key in ("queens", "hearts"):
         for seat, count in enumerate(facts[key]):
             if count and not tricks[seat]:
-                raise refused("seat %(seat)s took %(key)s but no tricks", seat=seat, key=key)
+                raise refused(
+                    "seat %(seat)s took %(key)s but no tricks", seat=seat, key=Message(TAKEN[key])
+                )
     for key in ("king_of_hearts", "penultimate", "last"):
         if not tricks[facts[key]]:
             raise refused(
                 "seat %(seat)s took %(card)s but no tricks",
                 seat=facts[key],
-                card=key.replace("_", " "),
+                card=Message(TAKEN[key]),
             )
     if facts["penultimate"] == facts["last"] and tricks[facts["last"]] < 2:
         raise refused("whoever took both of the last two tricks took at least 2 tricks")
@@ -29,7 +41,7 @@ def check_salad(scheme: Scheme, facts: Mapping[str, Any]) -> None:
     king, ace = facts["king_of_hearts"], facts["ace_of_hearts"]
     need = 1 + (king == ace)
     if facts["hearts"][king] < need:
-        took = "K♥ and A♥" if need == 2 else "K♥"
+        took = Message(N_("K♥ and A♥") if need == 2 else "K♥")
         raise refused(
             "seat %(king)s took %(took)s, so at least %(need)s hearts",
             king=king,

@@ -25,7 +25,7 @@ from barbu_scorer.scoring.barbu.contracts import (
 from barbu_scorer.scoring.barbu.scheme_advice import SchemeWarning, deal_advice, warn
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.figures import signed
-from barbu_scorer.scoring.messages import N_, Message, msg
+from barbu_scorer.scoring.messages import N_, Message, Text, msg
 
 VALUE_WORDS: dict[str, str] = {
     "trick": N_("a trick"),
@@ -146,7 +146,10 @@ def _shares(scheme: Scheme) -> list[SchemeWarning]:
 
 def _custom(scheme: Scheme) -> list[SchemeWarning]:
     out = []
-    taken = {CATALOGUE[c].name.casefold(): CATALOGUE[c].name for c in BUILTIN_CONTRACTS}
+    # a built-in's name is said in the reader's language ("Pas de dames" on a French page)
+    taken: dict[str, Text] = {
+        CATALOGUE[c].name.casefold(): Message(CATALOGUE[c].name) for c in BUILTIN_CONTRACTS
+    }
     for custom in scheme.custom:
         key = custom.name.casefold()
         if key in taken:

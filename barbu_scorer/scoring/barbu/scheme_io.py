@@ -121,10 +121,8 @@ def _left_out(data: Mapping[str, Any], base: Scheme, pack: int, players: int) ->
             raise refused("scheme: a card is left out twice")
     if (pack - len(left_out)) % players:
         raise refused(
-            (
-                "scheme: %(pack_len_left_out)s cards do not deal evenly to %(players)s players; "
-                "leave out %(pack_len_left_out_player)s more"
-            ),
+            "scheme: %(pack_len_left_out)s cards do not deal evenly to %(players)s players; "
+            "leave out %(pack_len_left_out_player)s more",
             pack_len_left_out=pack - len(left_out),
             players=players,
             pack_len_left_out_player=(pack - len(left_out)) % players,
@@ -180,7 +178,7 @@ def _values(data: Mapping[str, Any], base: Scheme) -> dict[str, dict[str, int]]:
                     "scheme: %(contract)s has no value %(key)s", contract=contract, key=repr(key)
                 )
             values[contract][key] = _int(
-                val, msg("%(contract)s %(key)s", contract=contract, key=key)
+                val, msg("field values.%(contract)s.%(key)s", contract=contract, key=key)
             )
     return values
 
@@ -191,12 +189,12 @@ def _options(data: Mapping[str, Any], base: Scheme) -> dict[str, Any]:
         options[key] = data.get(key, getattr(base, key))
         if options[key] not in allowed:
             raise refused(
-                "scheme: %(key)s is one of %(allowed)s", key=key, allowed=", ".join(allowed)
+                "scheme: field %(key)s is one of %(allowed)s", key=key, allowed=", ".join(allowed)
             )
     for key in FLAGS:
         options[key] = data.get(key, getattr(base, key))
         if not isinstance(options[key], bool):
-            raise refused("scheme: %(key)s must be true or false", key=key)
+            raise refused("scheme: field %(key)s must be true or false", key=key)
     return options
 
 

@@ -80,10 +80,8 @@ class Deal:
             needed, taken = self.barbu.taken_by(side)
             if needed > tricks[side]:
                 raise refused(
-                    (
-                        "%(side)s took %(tricks)s of the 13 tricks, so they "
-                        "cannot have taken %(taken)s"
-                    ),
+                    "%(side)s took %(tricks)s of the 13 tricks, so they "
+                    "cannot have taken %(taken)s",
                     side=Message(SIDE_NAMES[side]),
                     tricks=tricks[side],
                     taken=taken,

@@ -45,7 +45,7 @@ from barbu_scorer.scoring.bridge.written import (
     write_bridge_document,
 )
 from barbu_scorer.scoring.errors import ScoringError, refused
-from barbu_scorer.scoring.messages import Message, Text, msg
+from barbu_scorer.scoring.messages import N_, Message, Text, msg
 from barbu_scorer.scoring.players import player_names
 
 __all__ = [
@@ -78,6 +78,7 @@ COMPUTED_DEAL_KEYS = frozenset(
     ]
 )
 COMPUTED_KEYS = frozenset({"rubbers", "unfinished_bonus", "totals", "winner", "complete", "next"})
+DEAL_WORDS = {"deal": N_("deal"), "dealer": N_("dealer"), "leader": N_("leader")}  # in words
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -216,7 +217,7 @@ def deal_from_dict(value: object, number: int, first_dealer: int = 0) -> Deal:
             if key in data and (not is_int(data[key]) or data[key] != expected):
                 raise refused(
                     "the %(key)s here is %(expected)s, not %(data_key)s",
-                    key=key,
+                    key=Message(DEAL_WORDS[key]),
                     expected=expected,
                     data_key=shown(data[key]),
                 )

@@ -8,6 +8,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from barbu_scorer.games import Game, Stored, import_document, load
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.messages import Text, msg, render
 from barbu_scorer.scoring.text import MAX_VERSION, read_json
 from barbu_scorer.store.rows import Conflict, Stale
 from barbu_scorer.store.sessions import key_matches
@@ -22,16 +23,17 @@ csrf.exempt(bp)
 
 
 class ApiError(Exception):
-    """An error the API answers as ``{"error": ..., "hand": n}``."""
+    """An error the API answers as ``{"error": ..., "hand": n}``, its message said in the
+    caller's language (Accept-Language or the language cookie, as the pages)."""
 
-    def __init__(self, status: int, message: str, hand: int | None = None) -> None:
+    def __init__(self, status: int, message: Text, hand: int | None = None) -> None:
         super().__init__(message)
         self.status, self.message, self.hand = status, message, hand
 
 
 @bp.errorhandler(ApiError)
 def _api_error(error: ApiError) -> tuple[Response, int]:
-    return jsonify({"error": error.message, "hand": error.hand}), error.status
+    return jsonify({"error": render(error.message), "hand": error.hand}), error.status
 
 
 @bp.errorhandler(ScoringError)
@@ -53,12 +55,16 @@ def _stale(error: Stale) -> tuple[Response, int]:
 @bp.errorhandler(405)
 @bp.errorhandler(413)
 def _http_error(error: Any) -> tuple[Response, int]:
-    return jsonify({"error": error.description, "hand": None}), error.code
+    from barbu_scorer.web.views.errors import described
+
+    return jsonify({"error": described(error), "hand": None}), error.code
 
 
 def _body() -> Any:
     if not request.is_json:
-        raise ApiError(400, "the body must be a JSON document (Content-Type: application/json)")
+        raise ApiError(
+            400, msg("the body must be a JSON document (Content-Type: application/json)")
+        )
     return read_json(request.get_data())
 
 
@@ -66,7 +72,7 @@ def _session(session_id: str) -> tuple[Game, Stored]:
     """The stored session with the game it plays, or a 404."""
     found = load(get_db(), session_id)
     if found is None:
-        raise ApiError(404, "no such session")
+        raise ApiError(404, msg("no such session"))
     return found
 
 
@@ -74,7 +80,7 @@ def _require_key(session_id: str) -> Game:
     """The session's game, once the request holds its edit key."""
     game, _stored = _session(session_id)
     if not key_matches(get_db(), session_id, request.headers.get("X-Edit-Key")):
-        raise ApiError(403, "this needs the session's edit key (header X-Edit-Key)")
+        raise ApiError(403, msg("this needs the session's edit key (header X-Edit-Key)"))
     return game
 
 
@@ -87,7 +93,7 @@ def _if_match() -> int | None:
         not (digits.isascii() and digits.isdigit() and len(digits) <= 19)
         or int(digits) > MAX_VERSION
     ):
-        raise ApiError(400, "If-Match carries the session's version, a whole number")
+        raise ApiError(400, msg("If-Match carries the session's version, a whole number"))
     return int(digits)
 
 
@@ -133,9 +139,16 @@ def _hand_number(data: Any, path_number: int | None = None) -> int:
     if path_number is not None and number is None:
         return path_number
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise ApiError(400, '"number": the hand this is meant to be (1, 2, ...)')
+        raise ApiError(400, msg('"number": the hand this is meant to be (1, 2, ...)'))
     if path_number is not None and number != path_number:
-        raise ApiError(400, f"the body says hand {number}, the address hand {path_number}")
+        raise ApiError(
+            400,
+            msg(
+                "the body says hand %(body)s, the address hand %(path)s",
+                body=number,
+                path=path_number,
+            ),
+        )
     return number
 
 

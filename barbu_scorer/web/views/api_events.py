@@ -14,6 +14,7 @@ from barbu_scorer.scoring.barbu.schemes import BUILTINS
 from barbu_scorer.scoring.event.document import FORMAT, read_event
 from barbu_scorer.scoring.event.movement import MAX_EVENT_PLAYERS
 from barbu_scorer.scoring.event.plan import EventSettings
+from barbu_scorer.scoring.messages import msg
 from barbu_scorer.store.event_reads import event_version
 from barbu_scorer.store.events import (
     StoredEvent,
@@ -38,7 +39,7 @@ FIELDS = {"name", "date", "scheme", "format", "method", "seating", "players"}
 def _event(event_id: str) -> StoredEvent:
     event = load_event(get_db(), event_id) if len(event_id) <= 40 else None
     if event is None:
-        raise ApiError(404, "no such event")
+        raise ApiError(404, msg("no such event"))
     return event
 
 
@@ -50,7 +51,7 @@ def _director(event_id: str) -> str | None:
 def _require_director(event_id: str) -> str:
     key = _director(event_id)
     if key is None:
-        raise ApiError(403, "this needs the event's director key (header X-Director-Key)")
+        raise ApiError(403, msg("this needs the event's director key (header X-Director-Key)"))
     return key
 
 
@@ -97,15 +98,22 @@ def _seating(event: StoredEvent, key: str | None) -> dict[str, Any]:
 def _create_fields(data: Any) -> tuple[EventSettings, str, list[Any]]:
     """The event's settings, its seating and its players, from the API's body."""
     if not isinstance(data, dict) or set(data) - FIELDS:
-        raise ApiError(400, f"an event is an object with the fields {', '.join(sorted(FIELDS))}")
+        raise ApiError(
+            400,
+            msg(
+                "an event is an object with the fields %(fields)s", fields=", ".join(sorted(FIELDS))
+            ),
+        )
     ref = data.get("scheme", "tournament")
     scheme = BUILTINS.get(ref) if isinstance(ref, str) else None
     scheme = scheme or (scheme_lookup()(ref) if isinstance(ref, str) and len(ref) < 100 else None)
     if scheme is None:
-        raise ApiError(400, "scheme: a built-in's id or a saved scheme's name")
+        raise ApiError(400, msg("field scheme: a built-in's id or a saved scheme's name"))
     players = data.get("players")
     if not isinstance(players, list) or len(players) > MAX_EVENT_PLAYERS:
-        raise ApiError(400, f"players: a list of at most {MAX_EVENT_PLAYERS} names")
+        raise ApiError(
+            400, msg("field players: a list of at most %(n)s names", n=MAX_EVENT_PLAYERS)
+        )
     settings = EventSettings(
         name=data.get("name", ""),
         date=data.get("date", now()[:10]),
@@ -186,7 +194,7 @@ def clock(event_id: str) -> Response:
     elif action == "last_call":
         update_clock(get_db(), event_id, _if_match(), last_call=now())
     else:
-        raise ApiError(400, 'action: "start", "last_call" or "close"')
+        raise ApiError(400, msg('field action: "start", "last_call" or "close"'))
     return jsonify(_seating(_event(event_id), None))
 
 
@@ -196,7 +204,7 @@ def correct_hand(event_id: str, session_id: str, number: int) -> Response:
     event = _event(event_id)
     _require_director(event_id)
     if session_id not in {t.session_id for t in event.tables}:
-        raise ApiError(404, "no such table in this event")
+        raise ApiError(404, msg("no such table in this event"))
     entry = read_hand(_body(), number)
     replace_hand(get_db(), session_id, number, entry, "director", _if_match(), by_director=True)
     return jsonify({"session": session_id, "number": number, "format": SESSION_FORMAT})

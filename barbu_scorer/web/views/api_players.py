@@ -11,6 +11,7 @@ from flask import Response, jsonify, request, url_for
 
 from barbu_scorer.games import import_document
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.messages import msg
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.views.access import scheme_lookup
 from barbu_scorer.web.views.api import ApiError, _body, bp
@@ -50,7 +51,7 @@ def player_show(player_id: int) -> Response:
     db = get_db()
     player = roster.get(db, player_id)
     if player is None:
-        raise ApiError(404, "no such player")
+        raise ApiError(404, msg("no such player"))
     names: dict[int | None, str] = {p.id: p.name for p in roster.roster(db)}
     stats = player_stats(roster.played_sessions(db, [player_id]), player_id)
     rated = ratings(roster.played_sessions(db)).get(player_id)
@@ -114,12 +115,14 @@ def _checked_import(body: Any) -> list[tuple[str, dict[str, Any]]]:
     from barbu_scorer.scoring.players import player_names
 
     if not isinstance(body, dict) or body.get("format") != PLAYERS_FORMAT:
-        raise ApiError(400, f"format must be {PLAYERS_FORMAT!r}")
+        raise ApiError(400, msg("field format must be %(format)s", format=repr(PLAYERS_FORMAT)))
     names, sessions = body.get("players", []), body.get("sessions", [])
     if not isinstance(names, list) or not isinstance(sessions, list):
-        raise ApiError(400, "players and sessions must be lists")
+        raise ApiError(400, msg("fields players and sessions must be lists"))
     if len(sessions) > MAX_IMPORTED_SESSIONS or len(names) > MAX_IMPORTED_SESSIONS:
-        raise ApiError(400, f"at most {MAX_IMPORTED_SESSIONS} players and sessions at once")
+        raise ApiError(
+            400, msg("at most %(n)s players and sessions at once", n=MAX_IMPORTED_SESSIONS)
+        )
     for name in names:
         player_names([name])
     out = []
@@ -127,15 +130,19 @@ def _checked_import(body: Any) -> list[tuple[str, dict[str, Any]]]:
         doc = item.get("document") if isinstance(item, dict) else None
         created = item.get("created") if isinstance(item, dict) else None
         if not isinstance(doc, dict) or not isinstance(created, str):
-            raise ApiError(400, f"session {index + 1}: a created date and a document")
+            raise ApiError(400, msg("session %(n)s: a created date and a document", n=index + 1))
         try:
             datetime.fromisoformat(created)
         except ValueError:
-            raise ApiError(400, f"session {index + 1}: created is not an ISO 8601 date") from None
+            raise ApiError(
+                400, msg("session %(n)s: field created is not an ISO 8601 date", n=index + 1)
+            ) from None
         try:
             game_of_document(doc).compute(doc)
         except ScoringError as error:
-            raise ApiError(400, f"session {index + 1}: {error}") from None
+            raise ApiError(
+                400, msg("session %(n)s: %(why)s", n=index + 1, why=error.full())
+            ) from None
         out.append((created, doc))
     return out
 
@@ -149,7 +156,7 @@ def players_import() -> tuple[Response, int]:
     from barbu_scorer.store.rows import format_of
 
     if not club.matches(get_db(), request.headers.get(HEADER)):
-        raise ApiError(403, f"this needs the club key (header {HEADER})")
+        raise ApiError(403, msg("this needs the club key (header %(header)s)", header=HEADER))
     body = _body()
     checked = _checked_import(body)
     db = get_db()

@@ -6,10 +6,11 @@ import sqlite3
 
 import segno
 from flask import Flask, Response, g, jsonify, render_template, request
+from flask_babel import gettext as _
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
-from barbu_scorer.present.format import day, minute, segments, short_names, signed
+from barbu_scorer.present.format import day, minute, rank_letter, segments, short_names, signed
 from barbu_scorer.present.isolate import bdi, bdi_join
 from barbu_scorer.store.sessions import Unreadable
 from barbu_scorer.web.limits import LIMITS
@@ -35,6 +36,24 @@ def qr_svg(url: str) -> Markup:
     return Markup(svg)
 
 
+def described(error: HTTPException) -> str:
+    """The error's description in the caller's language: werkzeug's own (English) for a
+    status says it in the app's words; one the app set (already translated) stays."""
+    if error.description != type(error).description:
+        return str(error.description)
+    if error.code == 404:
+        return _("no such address")
+    if error.code == 405:
+        return _("this address does not take the method %(method)s", method=request.method)
+    if error.code == 413:
+        return _("the request is too large")
+    if error.code == 503:
+        return _("the server is busy just now: try again in a moment")
+    if error.code == 403:
+        return _("this is not yours to change")
+    return _("the request is not one this address understands")
+
+
 def _api_error(error: HTTPException) -> tuple[Response, int] | None:
     """The API's JSON error body, for an address under /api/ that no API view handled.
 
@@ -43,7 +62,7 @@ def _api_error(error: HTTPException) -> tuple[Response, int] | None:
     """
     if not request.path.startswith("/api/"):
         return None
-    response = jsonify({"error": error.description, "hand": None})
+    response = jsonify({"error": described(error), "hand": None})
     allowed = getattr(error, "valid_methods", None)
     if allowed:
         response.headers["Allow"] = ", ".join(allowed)
@@ -60,7 +79,7 @@ def _unavailable(error: sqlite3.OperationalError) -> tuple[str | Response, int, 
     text = str(error).lower()
     if not any(word in text for word in UNAVAILABLE):
         raise error
-    message = "the database is busy or cannot be written just now: try again in a moment"
+    message = _("the database is busy or cannot be written just now: try again in a moment")
     headers = {"Retry-After": str(RETRY_AFTER)}
     if request.path.startswith("/api/"):
         return jsonify({"error": message, "hand": None}), 503, headers
@@ -69,7 +88,7 @@ def _unavailable(error: sqlite3.OperationalError) -> tuple[str | Response, int, 
 
 def _too_many(error: HTTPException) -> tuple[str | Response, int, dict[str, str]]:
     headers = {"Retry-After": str(g.get("retry_after", 60))}
-    error.description = "too many new sessions or schemes from here: wait a little"
+    error.description = _("too many new sessions or schemes from here: wait a little")
     page = _api_error(error) or render_template("errors/429.html")
     return page if isinstance(page, str) else page[0], 429, headers
 
@@ -81,7 +100,7 @@ def _busy(error: HTTPException) -> tuple[str | Response, int, dict[str, str]]:
 
 
 def _too_large(error: HTTPException) -> tuple[str | Response, int]:
-    error.description = "the request is too large"
+    error.description = _("the request is too large")
     return _api_error(error) or (render_template("errors/400.html", error=error), 413)
 
 
@@ -119,6 +138,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(suits)
     app.add_template_global(LIMITS, "limits")
     app.add_template_filter(minute)
+    app.add_template_filter(rank_letter, "rank")
     app.add_template_filter(day)
     app.add_template_global(signed)
     app.add_template_global(short_names)

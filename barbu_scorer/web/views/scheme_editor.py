@@ -21,6 +21,7 @@ from barbu_scorer.scoring.barbu.schemes import (
     Scheme,
 )
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.messages import word
 from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.scheme_draft import draft_scheme, form_data, resized
@@ -96,6 +97,7 @@ def verdict_on(draft: Scheme, house_id: int | None, proposed: bool = False) -> V
         )
     for warning in scheme_warnings(draft):
         verdict.add(warning.field, warning.message, warning.refuses)
+    _named_as_said(draft, verdict)
     other = scheme_store.by_name(get_db(), draft.name)
     if scheme_store.reserved(draft.name):
         verdict.add(
@@ -110,6 +112,20 @@ def verdict_on(draft: Scheme, house_id: int | None, proposed: bool = False) -> V
         except ScoringError as error:
             verdict.error = error.message
     return verdict
+
+
+def _named_as_said(draft: Scheme, verdict: Verdict) -> None:
+    """A contract of one's own named as a built-in is said in the reader's language ("Pas
+    de dames" on a French page): refused as the English name is, or a sheet would print
+    two contracts of that name."""
+    said = {word(CATALOGUE[c].name).casefold(): c for c in BUILTIN_CONTRACTS}
+    english = {CATALOGUE[c].name.casefold() for c in BUILTIN_CONTRACTS}
+    for custom in draft.custom:
+        key = custom.name.casefold()
+        if key in said and key not in english:
+            name = word(CATALOGUE[said[key]].name)
+            text = _("another contract is already called %(taken_key)s", taken_key=name)
+            verdict.add(f"custom.{custom.id}", text, True)
 
 
 def judge(form: SchemeForm, house_id: int | None = None) -> Verdict:
@@ -164,7 +180,7 @@ def contract_cards(form: SchemeForm, draft: Scheme | None) -> list[dict[str, Any
                 "id": cid,
                 "in_play": cid in play,
                 "custom": entry,
-                "name": entry.form.name.data if entry else CATALOGUE[cid].name,
+                "name": entry.form.name.data if entry else word(CATALOGUE[cid].name),
                 "total": totals.get(cid),
                 "first": playing[:1] == [cid],
                 "last": playing[-1:] == [cid],

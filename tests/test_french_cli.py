@@ -1,0 +1,95 @@
+"""``barbu-scorer --help`` speaks the CLI's language (LANG or --lang): the commands' and
+options' help and click's own words, with no English help sentence left; English by
+default; and the help imports no Flask."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from barbu_scorer.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _help(*args: str, lang: str = "C.UTF-8") -> str:
+    env = {**os.environ, "LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""}
+    done = subprocess.run(
+        [sys.executable, "-c", "from barbu_scorer.cli import main; main()", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def _english_help_sentences() -> list[str]:
+    """Every English help text of the commands and options, and click's own."""
+    texts = ["Show this message and exit.", "Usage:", "Commands:", "Options:", "default:"]
+    commands = [main, *main.commands.values()]  # type: ignore[attr-defined]
+    for command in commands:
+        texts.append(command.help or "")
+        texts += [p.help for p in command.params if getattr(p, "help", None)]
+    return [t for t in texts if t]
+
+
+def _first_words(text: str) -> str:
+    """The opening words of a help sentence, as the help prints them (it rewraps)."""
+    return " ".join(text.split()[:4])
+
+
+@pytest.mark.parametrize("command", [[], ["serve"], ["sheet"], ["backup"], ["ratings"]])
+def test_the_help_in_french_from_lang(command: list[str]) -> None:
+    french = _help(*command, "--help", lang="fr_FR.UTF-8")
+    assert "Utilisation\u00a0:" in french and "Options\u00a0:" in french
+    assert "Affiche ce message et quitte." in french
+    flat = " ".join(french.split())
+    left = [t for t in _english_help_sentences() if _first_words(t) in flat]
+    assert left == [], left
+
+
+def test_the_group_and_serve_help_say_what_they_do_in_french() -> None:
+    group = re.sub(r"[ \n]+", " ", _help("--help", lang="fr_FR.UTF-8"))
+    assert "Feuille de marque du Barbu." in group and "Commandes\u00a0:" in group
+    assert "Lance l'application sous waitress" in group
+    serve = re.sub(r"[ \n]+", " ", _help("serve", "--help", lang="fr_CA.UTF-8"))
+    assert "Port d'écoute." in serve and "[par défaut\u00a0: 5000]" in serve
+    assert not re.search(r"\b(Address|Port to|Worker|Folder|Seconds)\b", serve)
+
+
+def test_the_option_makes_the_help_french_too() -> None:
+    french = _help("--lang", "fr", "sheet", "--help")
+    assert "Format du papier." in french and "Paper size." not in french
+
+
+def test_the_help_is_english_by_default() -> None:
+    english = _help("serve", "--help")
+    assert "Port to listen on." in english and "Show this message and exit." in english
+    assert "Utilisation" not in english
+    runner = CliRunner()
+    answer = runner.invoke(main, ["--help"], env={"LANG": "C.UTF-8", "LC_ALL": ""})
+    assert "Score keeper for Barbu." in answer.output
+    # the help's translation leaves nothing behind: the next help is English again
+    assert "Options:" in runner.invoke(main, ["score", "--help"]).output
+
+
+def test_the_help_imports_no_flask() -> None:
+    code = (
+        "import sys\nfrom barbu_scorer.cli import main\n"
+        "try:\n    main(['serve', '--help'])\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('flask', 'werkzeug')))"
+    )
+    env = {**os.environ, "LANG": "fr_FR.UTF-8", "LC_ALL": ""}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT
+    )
+    assert done.stdout.strip().splitlines()[-1] == "[]"
