@@ -9,12 +9,11 @@ import sys
 import threading
 import time
 from collections import OrderedDict
-from datetime import UTC, datetime
 from typing import Any
 
 from flask import Flask, Response, abort, current_app, g, request
-from flask.sessions import SecureCookieSessionInterface, SessionMixin
-from itsdangerous import URLSafeTimedSerializer
+
+from barbu_scorer.web.cookie import LastingCookie
 
 CSP = "; ".join(
     (
@@ -138,29 +137,6 @@ def log_to_stderr() -> None:
         access_log.addHandler(handler)
     access_log.setLevel(logging.INFO)
     access_log.propagate = False  # waitress gives the root logger a handler of its own
-
-
-class LastingCookie(SecureCookieSessionInterface):
-    """The browser's cookie (the keys it holds, the sessions it has seen) lasts
-    PERMANENT_SESSION_LIFETIME from its last change, and is sent only when it changed:
-    a watcher's poll or a 304 carries no Set-Cookie (marking every session permanent in
-    a before_request hook signed and sent the cookie again on each response)."""
-
-    def get_expiration_time(self, app: Flask, session: SessionMixin) -> datetime:
-        return datetime.now(UTC) + app.permanent_session_lifetime
-
-    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
-        """Flask's serializer, built once per secret key (Flask builds one per request:
-        half the cost of reading a cookie)."""
-        keys = (app.secret_key, tuple(app.config.get("SECRET_KEY_FALLBACKS") or ()))
-        held = app.extensions.get("barbu_cookie_serializer")
-        if held is None or held[0] != keys:
-            held = app.extensions["barbu_cookie_serializer"] = (
-                keys,
-                super().get_signing_serializer(app),
-            )
-        serializer: URLSafeTimedSerializer | None = held[1]
-        return serializer
 
 
 def init_app(app: Flask) -> None:

@@ -1,0 +1,72 @@
+"""The browser's cookie: what it remembers (the sessions it has seen, their keys sealed,
+the house schemes' and club nights' proofs), how long, and how much.
+
+It lasts PERMANENT_SESSION_LIFETIME from its last change and is sent only when it
+changed. Browsers drop a cookie over 4,096 bytes, and with it every key it holds; so a
+cookie that would weigh more forgets its oldest entries first (a session's key, then a
+scheme's or a club night's, then the oldest sessions seen) until it fits.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from flask import Flask
+from flask.sessions import SecureCookieSessionInterface, SessionMixin
+from itsdangerous import URLSafeTimedSerializer
+from werkzeug.wrappers import Response
+
+COOKIE_BYTES = 3_900
+"""The most the cookie's value may weigh: its attributes (expiry, path, flags) take the
+rest of the 4,096 bytes a browser keeps."""
+KEYED = ("keys", "scheme_keys", "event_keys")
+"""The cookie's maps of sealed keys and proofs, each oldest first (a session's keys
+follow the order it was seen in)."""
+
+
+def forget_oldest(kept: SessionMixin) -> bool:
+    """Forget the oldest entry of the fullest map (then the oldest session seen); False
+    when nothing is left to forget."""
+    seen: list[str] = list(kept.get("seen", []))
+    maps: dict[str, dict[str, Any]] = {name: dict(kept.get(name) or {}) for name in KEYED}
+    fullest = max(KEYED, key=lambda name: len(maps[name]))
+    if maps[fullest]:
+        entries = maps[fullest]
+        order = [s for s in reversed(seen) if s in entries] if fullest == "keys" else []
+        del entries[(order or list(entries))[0]]
+        kept[fullest] = entries
+        return True
+    if seen:
+        kept["seen"] = seen[:-1]
+        return True
+    return False
+
+
+class LastingCookie(SecureCookieSessionInterface):
+    """Flask's signed cookie, lasting, sent when it changed, and never over the size a
+    browser keeps (marking every session permanent in a before_request hook signed and
+    sent the cookie again on each response, every watcher's poll included)."""
+
+    def get_expiration_time(self, app: Flask, session: SessionMixin) -> datetime:
+        return datetime.now(UTC) + app.permanent_session_lifetime
+
+    def get_signing_serializer(self, app: Flask) -> URLSafeTimedSerializer | None:
+        """Flask's serializer, built once per secret key (Flask builds one per request:
+        half the cost of reading a cookie)."""
+        keys = (app.secret_key, tuple(app.config.get("SECRET_KEY_FALLBACKS") or ()))
+        held = app.extensions.get("barbu_cookie_serializer")
+        if held is None or held[0] != keys:
+            held = app.extensions["barbu_cookie_serializer"] = (
+                keys,
+                super().get_signing_serializer(app),
+            )
+        serializer: URLSafeTimedSerializer | None = held[1]
+        return serializer
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        serializer = self.get_signing_serializer(app)
+        if serializer is not None and session and session.modified:
+            while len(serializer.dumps(dict(session))) > COOKIE_BYTES and forget_oldest(session):
+                pass
+        super().save_session(app, session, response)
