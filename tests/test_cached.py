@@ -123,3 +123,22 @@ def test_a_compressed_etag_still_earns_a_304(client: FlaskClient) -> None:
         url, headers={"Accept-Encoding": "gzip", "If-None-Match": first.headers["ETag"]}
     )
     assert again.status_code == 304
+
+
+def test_a_session_is_scored_once_per_version(tmp_path: Path) -> None:
+    """The scorer's screen (and the console, the settling up) score a stored session once
+    per version in a process; a saved hand moves the version and the figures follow."""
+    from barbu_scorer.store.sessions import load
+    from barbu_scorer.web.cached import scored
+    from barbu_scorer.web.db import get_db
+
+    app = _app(tmp_path / "s.db")
+    client = app.test_client()
+    created = _create(client)
+    with app.test_request_context("/"):
+        first = scored(load(get_db(), created["id"]))
+        assert scored(load(get_db(), created["id"])) is first
+    _add(client, created, 2, {**HAND_2, "number": 2})
+    with app.test_request_context("/"):
+        after = scored(load(get_db(), created["id"]))
+    assert after is not first and len(after.hands) == 2 and len(first.hands) == 1

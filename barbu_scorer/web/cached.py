@@ -15,8 +15,9 @@ import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from typing import Any, Generic, Protocol, TypeVar
 
-from flask import Response, abort, current_app, make_response, session
+from flask import Response, abort, current_app, has_app_context, make_response, session
 from flask_babel import get_locale
 from markupsafe import Markup
 
@@ -29,18 +30,20 @@ ENTRIES = 512
 """Bodies kept per process (a watch page is ~20 KB: ~10 MB at most)."""
 
 Body = str | bytes
+Kept = TypeVar("Kept")
 
 
-class BodyCache:
-    """A thread-safe LRU of response bodies, at most ``entries`` of them."""
+class BodyCache(Generic[Kept]):
+    """A thread-safe LRU of response bodies (or other per-version values), at most
+    ``entries`` of them."""
 
     def __init__(self, entries: int = ENTRIES) -> None:
         self.entries = entries
-        self._items: OrderedDict[Hashable, Body] = OrderedDict()
+        self._items: OrderedDict[Hashable, Kept] = OrderedDict()
         self._lock = threading.Lock()
         self.builds = 0
 
-    def get(self, key: Hashable, build: Callable[[], Body]) -> Body:
+    def get(self, key: Hashable, build: Callable[[], Kept]) -> Kept:
         with self._lock:
             found = self._items.get(key)
             if found is not None:
@@ -55,8 +58,26 @@ class BodyCache:
         return body
 
 
-def _cache() -> BodyCache:
-    found: BodyCache = current_app.extensions.setdefault("barbu_body_cache", BodyCache())
+def _cache() -> BodyCache[Body]:
+    found: BodyCache[Body] = current_app.extensions.setdefault("barbu_body_cache", BodyCache())
+    return found
+
+
+class Scorable(Protocol[Kept]):
+    id: str
+    version: int
+
+    def score(self) -> Kept: ...
+
+
+def scored(stored: Scorable[Kept]) -> Kept:
+    """The stored session scored, once per (session, version) in this process: the
+    scorer's screen, the console's tables and the settling up read the same figures
+    until a write moves the version (outside a request it is simply scored)."""
+    if not has_app_context():
+        return stored.score()
+    cache: BodyCache[Any] = current_app.extensions.setdefault("barbu_scored", BodyCache(256))
+    found: Kept = cache.get(("scored", stored.id, stored.version), stored.score)
     return found
 
 

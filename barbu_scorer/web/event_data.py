@@ -30,6 +30,7 @@ from barbu_scorer.store.beats import beats, event_beats
 from barbu_scorer.store.event_reads import event_version, hand_times
 from barbu_scorer.store.events import StoredEvent, create_event
 from barbu_scorer.store.sessions import load
+from barbu_scorer.web.cached import scored
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,7 @@ def gather(db: Database, event: StoredEvent, method: str | None = None) -> Event
     for t in event.tables:
         stored = load(db, t.session_id)
         assert stored is not None, "an event's table always has its session"
-        progress = table_progress(stored.score(), event.format, stored.ended_after)
+        progress = table_progress(scored(stored), event.format, stored.ended_after)
         start = event.round_started if t.round == event.round else stored.created
         declarer = None if t.declarer_seat is None else stored.players[t.declarer_seat]
         infos.append(

@@ -13,6 +13,7 @@ from barbu_scorer.scoring.errors import ScoringError, refused
 from barbu_scorer.scoring.text import MAX_FIGURE
 from barbu_scorer.store.rows import Conflict, Stale
 from barbu_scorer.store.sessions import StoredSession, load, replace_hand
+from barbu_scorer.web.cached import scored
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.events import CorrectionForm
 from barbu_scorer.web.views.event_access import require_director
@@ -49,7 +50,7 @@ def correct(event_id: str, session_id: str, number: int) -> Any:
     """A table's hand as the director corrects it."""
     require_director(event_id)
     stored = _table_session(event_id, session_id)
-    session = stored.score()
+    session = scored(stored)
     if not 1 <= number <= len(session.hands):
         abort(404)
     hand = session.hands[number - 1]

@@ -18,7 +18,7 @@ from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.store.sessions import StoredSession, create_session, load
-from barbu_scorer.web.cached import fragment, per_version
+from barbu_scorer.web.cached import fragment, per_version, scored
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.barbu import NewSessionForm
 from barbu_scorer.web.forms.common import VersionForm
@@ -108,7 +108,7 @@ def scorer(session_id: str) -> str:
     """The scorer's screen: the next hand's roles, totals, quota, the score table."""
     stored = pages.editing(session_id)
     remember(session_id)
-    v = session_view(stored.score(), stored.players)
+    v = session_view(scored(stored), stored.players)
     ended = _ended(stored)
     table = fragment(
         "scorer-table" if not ended else "ended-table",
@@ -141,7 +141,7 @@ def watch(session_id: str) -> Response:
 
     def page(scoring: str | None) -> str:
         stored = stored_or_404(session_id)
-        v = session_view(stored.score(), stored.players)
+        v = session_view(scored(stored), stored.players)
         return render_template(
             "session/watch.html", v=v, stored=stored, scoring=scoring, ended=_ended(stored)
         )
@@ -155,7 +155,7 @@ def tv(session_id: str) -> Response:
 
     def page() -> str:
         stored = stored_or_404(session_id)
-        session = stored.score()
+        session = scored(stored)
         # The chart is drawn from the session scored above (the sheet's view-model only).
         sheet = sheet_of(stored.document(session), name=stored.name or None)
         return render_template(

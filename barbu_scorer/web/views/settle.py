@@ -14,6 +14,7 @@ from barbu_scorer.scoring.league.settle import group_balances, payments, read_st
 from barbu_scorer.store import players as roster
 from barbu_scorer.store import stakes
 from barbu_scorer.store.sessions import load
+from barbu_scorer.web.cached import scored
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.players import SettleForm, StakeForm
 from barbu_scorer.web.views.access import can_edit, require_edit
@@ -42,7 +43,7 @@ def session(session_id: str) -> str | Response:
         form.stake.data = money(stake.cents)
     lines: list[str] = []
     balances: list[tuple[str, str]] = []
-    session = stored.score()
+    session = scored(stored)
     if stake:
         amounts = session_money(session.totals, stake.cents, stake.rounding)
         names = dict(enumerate(stored.players))
@@ -64,7 +65,7 @@ def session(session_id: str) -> str | Response:
 def standings(session_id: str) -> Response:
     """The standings and the running totals as a PNG to share (anyone with the watch link)."""
     stored = or_404(load(get_db(), session_id))
-    doc = session_to_dict(stored.score(), stored.players, stored.scheme_ref)
+    doc = session_to_dict(scored(stored), stored.players, stored.scheme_ref)
     png = standings_png(doc, stored.name or _("Barbu"))
     response = Response(png, mimetype="image/png")
     response.headers["Cache-Control"] = "no-store"
