@@ -93,3 +93,41 @@ def test_the_help_imports_no_flask() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT
     )
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def _run(*args: str, lang: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""}
+    return subprocess.run(
+        [sys.executable, "-c", "from barbu_scorer.cli import main; main()", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "french", "english"),
+    [
+        (["--nope"], "Pas d'option '--nope'.", "No such option '--nope'."),
+        (["nope"], "Pas de commande 'nope'.", "No such command 'nope'."),
+        (["score", "/no/such.json"], "Valeur invalide pour 'FILE'", "Invalid value for"),
+        (["score"], "Argument manquant", "Missing argument"),
+        (["serve", "--port", "x"], "n'est pas un", "is not a valid"),
+    ],
+)
+def test_click_s_own_errors_speak_the_cli_s_language(
+    args: list[str], french: str, english: str
+) -> None:
+    """A mistyped command line is answered in the CLI's language too: click's usage
+    errors ("Erreur : Pas d'option…", "Essayez…") and its words in them."""
+    done = _run(*args, lang="fr_FR.UTF-8")
+    assert done.returncode == 2 and french in done.stderr, done.stderr
+    assert "Erreur\u00a0:" in done.stderr and "Error:" not in done.stderr
+    assert english not in done.stderr
+    assert "Essayez" in done.stderr or "Utilisation" in done.stderr
+    plain = _run(*args, lang="C.UTF-8")
+    assert plain.returncode == 2 and english in plain.stderr and "Error:" in plain.stderr
+    chosen = _run("--lang", "fr", *args, lang="C.UTF-8")
+    assert french in chosen.stderr, chosen.stderr
