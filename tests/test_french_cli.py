@@ -18,9 +18,10 @@ from barbu_scorer.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _help(*args: str, lang: str = "C.UTF-8") -> str:
+def _run(*args: str, lang: str) -> subprocess.CompletedProcess[str]:
+    """barbu-scorer run with ``args`` under ``LANG=lang``."""
     env = {**os.environ, "LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""}
-    done = subprocess.run(
+    return subprocess.run(
         [sys.executable, "-c", "from barbu_scorer.cli import main; main()", *args],
         capture_output=True,
         text=True,
@@ -28,6 +29,10 @@ def _help(*args: str, lang: str = "C.UTF-8") -> str:
         cwd=ROOT,
         check=False,
     )
+
+
+def _help(*args: str, lang: str = "C.UTF-8") -> str:
+    done = _run(*args, lang=lang)
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -93,18 +98,6 @@ def test_the_help_imports_no_flask() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT
     )
     assert done.stdout.strip().splitlines()[-1] == "[]"
-
-
-def _run(*args: str, lang: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""}
-    return subprocess.run(
-        [sys.executable, "-c", "from barbu_scorer.cli import main; main()", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        check=False,
-    )
 
 
 @pytest.mark.parametrize(
