@@ -4,7 +4,6 @@ version, so nothing a watcher's tag is made of moves."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
 from sqlite_utils import Database
@@ -34,18 +33,6 @@ def record_beat(db: Database, session_id: str, pending: int) -> bool:
             )
             return True
     return False
-
-
-def beats(db: Database, session_ids: Sequence[str]) -> dict[str, Beat]:
-    """Each session's last beat, for those that sent one."""
-    if not session_ids:
-        return {}
-    marks = ",".join("?" for _ in session_ids)
-    rows = db.execute(
-        f"SELECT session_id, at, pending FROM table_beats WHERE session_id IN ({marks})",
-        list(session_ids),
-    ).fetchall()
-    return {sid: Beat(datetime.fromisoformat(at), pending) for sid, at, pending in rows}
 
 
 def event_beats(db: Database, event_id: str) -> dict[str, Beat]:

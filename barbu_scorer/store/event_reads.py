@@ -14,6 +14,7 @@ from sqlite_utils import Database
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
 from barbu_scorer.scoring.event.progress import beyond_round, hands_due
 from barbu_scorer.scoring.event.variant import for_players
+from barbu_scorer.scoring.messages import Message
 from barbu_scorer.store.rows import Conflict
 
 
@@ -77,10 +78,15 @@ def round_limit(db: Database, session_id: str) -> RoundLimit | None:
     return RoundLimit(row[0], row[3], row[4], hands_due(scheme, row[1]))
 
 
-def refuse_beyond_round(db: Database, session_id: str, number: int) -> None:
-    """A Conflict naming the round for hand ``number`` of a table of rotating blocks when
-    it is beyond the hands its round is due (the next block is the next round's)."""
+def beyond_the_round(db: Database, session_id: str, number: int) -> Message | None:
+    """Why hand ``number`` may not be recorded at this table of rotating blocks (it is
+    beyond the hands its round is due: the next block is the next round's), else None."""
     limit = round_limit(db, session_id)
-    refusal = limit and beyond_round(number, limit.due, limit.round)
+    return None if limit is None else beyond_round(number, limit.due, limit.round)
+
+
+def refuse_beyond_round(db: Database, session_id: str, number: int) -> None:
+    """A Conflict naming the round when hand ``number`` is beyond it (``beyond_the_round``)."""
+    refusal = beyond_the_round(db, session_id, number)
     if refusal:
         raise Conflict(str(refusal), number)

@@ -14,7 +14,7 @@ from sqlite_utils import Database
 
 from barbu_scorer.present.event import ConsoleRow, RankRow, TableInfo, console_row, leaderboard
 from barbu_scorer.scoring.errors import refused
-from barbu_scorer.scoring.event.pace import UNSEEN_AFTER
+from barbu_scorer.scoring.event.pace import phone
 from barbu_scorer.scoring.event.plan import (
     MAX_EVENT_NAME,
     MAX_SEED,
@@ -26,7 +26,7 @@ from barbu_scorer.scoring.event.progress import table_progress
 from barbu_scorer.scoring.event.ranking import Method
 from barbu_scorer.scoring.players import player_names
 from barbu_scorer.scoring.text import check_label
-from barbu_scorer.store.beats import beats, event_beats
+from barbu_scorer.store.beats import event_beats
 from barbu_scorer.store.event_reads import event_version, hand_times
 from barbu_scorer.store.events import StoredEvent, create_event
 from barbu_scorer.store.sessions import load
@@ -56,7 +56,7 @@ def _when(text: str) -> datetime:
 def gather(db: Database, event: StoredEvent, method: str | None = None) -> EventView:
     """Every table scored as the event counts it, the console's lines and the ranking."""
     times = hand_times(db, [t.session_id for t in event.tables])
-    beaten = beats(db, [t.session_id for t in event.tables])
+    beaten = event_beats(db, event.id)
     infos = []
     for t in event.tables:
         stored = load(db, t.session_id)
@@ -152,8 +152,6 @@ def console_version(db: Database, event_id: str) -> str | None:
     if tag is None:
         return None
     moment = datetime.now(UTC)
-    marks = sorted(
-        (sid, b.pending, moment - b.at >= UNSEEN_AFTER)
-        for sid, b in event_beats(db, event_id).items()
-    )
+    phones = {sid: phone(b, True, moment) for sid, b in event_beats(db, event_id).items()}
+    marks = sorted((sid, p.unsent, p.unseen) for sid, p in phones.items())
     return f"{tag}-{hashlib.sha256(repr(marks).encode()).hexdigest()[:10]}"

@@ -9,8 +9,7 @@ from dataclasses import dataclass
 from flask import abort, jsonify, make_response, render_template, request, url_for
 from werkzeug.exceptions import HTTPException
 
-from barbu_scorer.scoring.event.progress import beyond_round
-from barbu_scorer.store.event_reads import round_limit
+from barbu_scorer.store.event_reads import beyond_the_round, round_limit
 from barbu_scorer.store.sessions import StoredSession
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.views.event_access import is_director
@@ -41,8 +40,7 @@ def refuse_beyond_round(stored: StoredSession, number: int) -> None:
     script and its outbox, which keep the hand and show the reason)."""
     if number <= len(stored.entries):
         return
-    limit = round_limit(get_db(), stored.id)
-    reason = limit and beyond_round(number, limit.due, limit.round)
+    reason = beyond_the_round(get_db(), stored.id, number)
     if not reason:
         return
     text = str(reason)
