@@ -133,3 +133,14 @@ def test_a_player_s_page_head_to_head_and_ranking(app: Flask, client: FlaskClien
     ranking = client.get("/ranking").get_data(as_text=True)
     assert ranking.count("/players/") >= 4 and "provisional" in ranking
     assert client.get("/players/999/vs/1").status_code == 404
+
+
+def test_an_id_past_sqlite_s_integers_is_no_player(app: Flask, keeper: FlaskClient) -> None:
+    """Regression (the fuzz test): merging into 99999999999999999999, or opening such a
+    player's page, answered 500 (SQLite refused the number); now it is no such player."""
+    start(keeper, PLAYERS)
+    ben, huge = player_id(app, "Ben"), "9" * 20
+    assert keeper.post(f"/players/{ben}/merge", data={"into": huge}).status_code == 404
+    assert keeper.get(f"/players/{huge}").status_code == 404
+    assert keeper.post(f"/players/{huge}/rename", data={"name": "X"}).status_code == 404
+    assert "Ben" in keeper.get(f"/players/{ben}").get_data(as_text=True)

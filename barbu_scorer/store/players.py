@@ -54,7 +54,10 @@ def roster(db: Database) -> list[RosterPlayer]:
 
 
 def get(db: Database, player_id: int) -> RosterPlayer | None:
-    """One saved player, or None."""
+    """One saved player, or None (also for an id past SQLite's 64-bit integers, which
+    names no row: a typed address or a posted form may hold any number)."""
+    if not 0 < player_id < 2**63:
+        return None
     rows = db.execute(_ROSTER.format(where="WHERE p.id = ?"), [player_id]).fetchall()
     return RosterPlayer(*rows[0]) if rows else None
 
