@@ -125,6 +125,7 @@ def test_settle_the_evening_on_the_phone(live_server: str, phone: Any) -> None:
     phone.fill("#stake", "0.05")
     phone.click("label.chip:has(input[name='rounding'][value='10'])")
     phone.click("text=Set the stake")
+    phone.locator("ul.payments li").first.wait_for()  # the answer to the POST has loaded
     lines = phone.locator("ul.payments li").all_inner_texts()
     assert 1 <= len(lines) <= 3 and all(re.fullmatch(r"\w+ pays \w+ \d+\.\d0", t) for t in lines)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
