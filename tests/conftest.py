@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -14,6 +15,18 @@ from flask.testing import FlaskClient, FlaskCliRunner
 from jinja2.bccache import Bucket, BytecodeCache
 
 from barbu_scorer.app import create_app
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Python's cyclic garbage collector, tuned for a test run: a fifth of the in-process
+    tests' time went to it (5,000 collections over ~600 test apps, each walking the modules,
+    templates and hypothesis tables loaded at collection). What collection loaded is kept
+    out of its walks (gc.freeze, after one last collection), and it runs every 10,000
+    allocations rather than every 700. Every cycle a test leaves is still collected, and
+    pytest's own last collections still report an unraisable exception."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 20, 20)
 
 
 @pytest.fixture
