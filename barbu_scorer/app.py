@@ -125,8 +125,8 @@ def _register(app: Flask) -> None:
     db.init_app(app)
     sheets.init_app(app)
     errors.init_app(app)
+    language.init_app(app)  # first of the request hooks: every answer speaks the language
     security.init_app(app)
-    language.init_app(app)
     live_poll.init_app(app)
     for helper in (external, base_url, qr_code):
         app.add_template_global(helper)

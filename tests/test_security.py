@@ -157,6 +157,17 @@ def limited(tmp_path: Path) -> Flask:
     )
 
 
+def test_the_429_page_speaks_the_readers_language(limited: Flask) -> None:
+    """The rate limit answers before any view: the page's words are French all the same
+    (the language is made active before the limit is checked)."""
+    client = limited.test_client()
+    for _ in range(3):
+        _session(client)
+    page = client.post("/new", data={"players": "Ada"}, headers={"Accept-Language": "fr"})
+    text = page.get_data(as_text=True)
+    assert page.status_code == 429 and "Attendez une minute" in text and "Wait" not in text
+
+
 def test_creating_too_fast_answers_429_with_retry_after(limited: Flask) -> None:
     client = limited.test_client()
     for _ in range(3):
