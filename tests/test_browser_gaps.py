@@ -8,8 +8,8 @@ import urllib.request
 from typing import Any
 
 import pytest
-from conftest import screenshot
-from test_browser_hand import chip, stored
+from conftest import close_pages, screenshot
+from test_browser_hand import chip, save_offline, stored
 
 pytestmark = pytest.mark.browser
 
@@ -39,9 +39,7 @@ def conflicting_hand(live_server: str, phone: Any) -> tuple[str, Any]:
     phone.wait_for_load_state()  # hand.js attached before going offline
     chip(phone, "king_of_hearts", 1)
     context = phone.context
-    context.set_offline(True)
-    phone.click("#save")
-    phone.locator(".unsent").wait_for()
+    save_offline(phone)
     phone.close()
     context.set_offline(False)
     theirs = {"number": 1, "contract": "no_queens", "facts": {"queens": [1, 1, 1, 1]}}
@@ -109,7 +107,7 @@ def test_a_shortcut_without_javascript_comes_back_to_the_doubles(
         screenshot(page, "nojs-shortcut-doubles")
         assert stored(live_server, session_id) == []
     finally:
-        context.close()
+        close_pages(context)
 
 
 SHARE_STUB = """

@@ -3,7 +3,6 @@ offline waits in the browser and is stored exactly once when the connection retu
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 import urllib.request
@@ -24,6 +23,40 @@ def stored(base: str, session_id: str) -> list[dict[str, Any]]:
 
 def chip(page: Any, name: str, value: Any) -> None:
     page.click(f"label:has(input[name='{name}'][value='{value}'])")
+
+
+# Whether a request from the page goes through, tried until it is ``want`` (10 s at most): a
+# static file, not kept in the cache. Playwright's set_offline returns once the page's
+# navigator.onLine has changed; Chromium's network service takes the change a moment later.
+NETWORK_IS = """async (want) => {
+  const until = Date.now() + 10000;
+  for (;;) {
+    const probe = fetch("/static/js/app.js", {cache: "no-store"});
+    const went = await probe.then(() => true, () => false);
+    if (went === want) return;
+    if (Date.now() > until) throw new Error(`the network is still ${want ? "offline" : "online"}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}"""
+
+
+def online(page: Any) -> None:
+    """Back online: navigator.onLine, and the network itself."""
+    page.context.set_offline(False)
+    page.evaluate(NETWORK_IS, True)
+
+
+def save_offline(page: Any) -> None:
+    """Save the hand form offline, and see it kept ("not sent yet"). First the preview's
+    answer to the facts: one failing offline adds a line above Save, and the footer moved
+    between the click's press and release (no click, no Save). Then offline as the network
+    sees it, not only navigator.onLine: a Save sent in between reached the server (stored),
+    and only its answer was cut."""
+    page.locator("#preview-body .ok").wait_for()
+    page.context.set_offline(True)
+    page.evaluate(NETWORK_IS, False)
+    page.click("#save")
+    page.locator(".unsent").wait_for()
 
 
 def test_save_tapped_at_once_stores_the_hand(live_server: str, phone: Any) -> None:
@@ -72,9 +105,7 @@ def test_a_hand_saved_offline_survives_a_closed_tab(
     phone.wait_for_load_state()  # hand.js attached before going offline
     chip(phone, "king_of_hearts", 1)
     context = phone.context
-    context.set_offline(True)
-    phone.click("#save")
-    phone.locator(".unsent").wait_for()
+    save_offline(phone)
     assert "Hand 1: not sent yet" in phone.inner_text(".unsent")
     screenshot(phone, "hand-unsent")
     assert stored(live_server, session_id) == []
@@ -98,14 +129,18 @@ def test_the_form_resends_when_the_connection_returns(live_server: str, phone: A
     phone.click(".open a.chip:text-is('No King of Hearts')")
     phone.wait_for_load_state()  # hand.js attached before going offline
     chip(phone, "king_of_hearts", 3)
-    phone.context.set_offline(True)
-    phone.click("#save")
-    phone.locator(".unsent").wait_for()
+    save_offline(phone)
     phone.context.set_offline(False)
-    # Chromium may fire "online" itself and the page leave at once: then this call finds
-    # its page gone, which is the resend under test, not a failure.
-    with contextlib.suppress(PlaywrightError):
+    # Chromium fires "online" itself, maybe before its network is back (that resend fails
+    # and the hand waits); the page may also leave at once: then these calls find their
+    # page gone, which is the resend under test, not a failure. Once the network is back,
+    # "online" again: the page sends the hand.
+    try:
+        phone.evaluate(NETWORK_IS, True)
         phone.evaluate("window.dispatchEvent(new Event('online'))")
+    except PlaywrightError as error:
+        if "the network is still" in str(error):
+            raise
     phone.wait_for_url(re.compile(r"/s/[\w-]+$"))
     assert len(stored(live_server, session_id)) == 1
     phone.reload()
@@ -119,12 +154,10 @@ def test_the_session_screen_shows_a_hand_not_sent_yet(live_server: str, phone: A
     phone.click(".open a.chip:text-is('No King of Hearts')")
     phone.wait_for_load_state()  # hand.js attached before going offline
     chip(phone, "king_of_hearts", 0)
-    phone.context.set_offline(True)
-    phone.click("#save")
-    phone.locator(".unsent").wait_for()
+    save_offline(phone)
     # The connection returns but the hand's address still fails (a flaky Wi-Fi):
     phone.route(re.compile(r".*/hand/1$"), lambda route: route.abort())
-    phone.context.set_offline(False)
+    online(phone)
     phone.goto(f"{live_server}/s/{session_id}")
     phone.locator("#outbox .outbox-item").wait_for()
     assert "Hand 1: not sent yet" in phone.inner_text("#outbox")
