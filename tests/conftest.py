@@ -218,10 +218,10 @@ def phone(browser: object) -> Iterator[object]:
     page = context.new_page()
     page.set_default_timeout(10_000)
     yield page
-    close_pages(context)
+    close_context(context)
 
 
-def close_pages(context: Any, seconds: float = 15.0) -> None:
+def close_context(context: Any, seconds: float = 15.0) -> None:
     """Close a browser context, waiting ``seconds`` at most. Chromium sometimes never
     answers its disposal (Target.disposeBrowserContext), nor a page's close, as when the page
     was reloading after a hand sent on coming back online, on a loaded machine: the close,

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import screenshot
+from conftest import close_context, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -231,4 +231,4 @@ def test_without_javascript_check_then_save(live_server: str, browser: Any) -> N
         assert page.locator('[data-total="NS"]').inner_text() == "210"
         assert page.locator("h1").inner_text() == "Deal 2 of 16"
     finally:
-        context.close()
+        close_context(context)

@@ -9,7 +9,7 @@ import urllib.request
 from typing import Any
 
 import pytest
-from conftest import screenshot
+from conftest import close_context, screenshot
 from test_browser_live import KING, new_phone, record
 
 pytestmark = pytest.mark.browser
@@ -99,4 +99,4 @@ def test_a_two_table_evening(live_server: str, phone: Any, browser: Any) -> None
         assert cards.ok and cards.body().startswith(b"%PDF")
     finally:
         for context, _page in opened:
-            context.close()
+            close_context(context)

@@ -12,7 +12,7 @@ import urllib.request
 from typing import Any
 
 import pytest
-from conftest import PHONE, screenshot
+from conftest import PHONE, close_context, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -129,5 +129,5 @@ def test_a_french_evening_says_nothing_in_english(live_server: str, browser: Any
         assert "Pas de dames" in sheet and "Pas de plis" in sheet, sheet
         assert "No Queens" not in sheet and "No Tricks" not in sheet
     finally:
-        french_context.close()
-        english_context.close()
+        close_context(french_context)
+        close_context(english_context)

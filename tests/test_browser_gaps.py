@@ -8,7 +8,7 @@ import urllib.request
 from typing import Any
 
 import pytest
-from conftest import close_pages, screenshot
+from conftest import close_context, screenshot
 from test_browser_hand import chip, save_offline, stored
 
 pytestmark = pytest.mark.browser
@@ -107,7 +107,7 @@ def test_a_shortcut_without_javascript_comes_back_to_the_doubles(
         screenshot(page, "nojs-shortcut-doubles")
         assert stored(live_server, session_id) == []
     finally:
-        close_pages(context)
+        close_context(context)
 
 
 SHARE_STUB = """

@@ -8,7 +8,7 @@ import urllib.request
 from typing import Any
 
 import pytest
-from conftest import screenshot
+from conftest import close_context, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -77,4 +77,4 @@ def test_tournament_pages_fit_a_360_px_phone(live_server: str, browser: Any) -> 
     check_page(page, "home-360")
     page.goto(f"{live_server}/w/{doc['id']}")
     check_page(page, "watch-360")
-    context.close()
+    close_context(context)

@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 import pytest
-from conftest import PHONE, close_pages, screenshot
+from conftest import PHONE, close_context, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -72,7 +72,7 @@ def test_a_watcher_sees_a_saved_hand_within_3_s(live_server: str, phone: Any, br
         context.set_offline(False)
         watcher.wait_for_selector(".live:not(.live-offline)", timeout=12_000)
     finally:
-        close_pages(context)
+        close_context(context)
 
 
 def test_the_scorers_link_hands_over_and_the_end_stops_the_watchers(
@@ -109,8 +109,8 @@ def test_the_scorers_link_hands_over_and_the_end_stops_the_watchers(
         watcher.wait_for_timeout(4500)
         assert len(polls) == count  # polling stopped
     finally:
-        close_pages(context)
-        close_pages(watch_context)
+        close_context(context)
+        close_context(watch_context)
 
 
 def test_the_tv_view_follows_live_and_says_whether_the_screen_stays_awake(
@@ -132,7 +132,7 @@ def test_the_tv_view_follows_live_and_says_whether_the_screen_stays_awake(
         assert "Hand 2: No Last Two" in tv.inner_text(".tv-last")
         screenshot(tv, "live-tv")
     finally:
-        close_pages(context)
+        close_context(context)
     note = phone.locator("[data-wakelock]")  # the scorer's page says it too
     phone.wait_for_function(
         "() => document.querySelector('[data-wakelock]').textContent.length > 0"

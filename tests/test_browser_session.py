@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from conftest import screenshot
+from conftest import close_context, screenshot
 from helpers import figure
 
 pytestmark = pytest.mark.browser
@@ -257,4 +257,4 @@ def test_a_whole_session_at_the_table(live_server: str, phone: Any, browser: Any
     assert response is not None and response.status == 403
     response = other.goto(f"{session_url}/hand/3")
     assert response is not None and response.status == 403
-    watcher.close()
+    close_context(watcher)
