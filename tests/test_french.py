@@ -6,16 +6,14 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
 from flask import Flask
 from flask.testing import FlaskClient
+from test_french_cli import _run
 
 from barbu_scorer import i18n
 from barbu_scorer.scoring import messages
@@ -197,32 +195,17 @@ def test_a_hand_refused_in_french(client: FlaskClient) -> None:
     assert "dames" in error and "queens" not in error, error
 
 
-def _cli(
-    *args: str, lang: str = "C.UTF-8", stdin: str | None = None
-) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""}
-    return subprocess.run(
-        [sys.executable, "-c", "from barbu_scorer.cli import main; main()", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        check=False,
-    )
-
-
 def test_the_cli_speaks_french_from_lang_or_the_option(tmp_path: Path) -> None:
     bad = json.dumps({"format": "barbu-session/1", "players": ["Ada", "Ada", "Clara", "Dan"]})
-    by_env = _cli("score", "-", lang="fr_FR.UTF-8", stdin=bad)
+    by_env = _run("score", "-", lang="fr_FR.UTF-8", stdin=bad)
     assert by_env.returncode == 1 and "deux joueurs ont le même nom" in by_env.stderr
-    by_option = _cli("--lang", "fr", "score", "-", stdin=bad)
+    by_option = _run("--lang", "fr", "score", "-", stdin=bad)
     assert "deux joueurs ont le même nom" in by_option.stderr
-    english = _cli("score", "-", stdin=bad)
+    english = _run("score", "-", stdin=bad)
     assert "two players have the same name" in english.stderr
     doc = json.dumps({"format": "barbu-session/1", "players": ["Ada", "Ben", "Clara", "Dan"]})
     (tmp_path / "s.json").write_text(doc)
-    pdf = _cli("--lang", "fr", "sheet", str(tmp_path / "s.json"), "--date", "2025-03-14")
+    pdf = _run("--lang", "fr", "sheet", str(tmp_path / "s.json"), "--date", "2025-03-14")
     assert pdf.returncode == 0 and "feuille de marque écrite" in pdf.stderr
     from pypdf import PdfReader
 

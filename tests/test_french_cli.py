@@ -18,11 +18,14 @@ from barbu_scorer.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _run(*args: str, lang: str) -> subprocess.CompletedProcess[str]:
-    """barbu-scorer run with ``args`` under ``LANG=lang``."""
+def _run(
+    *args: str, lang: str = "C.UTF-8", stdin: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    """barbu-scorer run with ``args`` under ``LANG=lang`` (``stdin`` as its input)."""
     env = {**os.environ, "LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""}
     return subprocess.run(
         [sys.executable, "-c", "from barbu_scorer.cli import main; main()", *args],
+        input=stdin,
         capture_output=True,
         text=True,
         env=env,
