@@ -15,11 +15,29 @@ from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
 from barbu_scorer.scoring.barbu.schemes import MAX_CUSTOM, MAX_REMINDER, builtin
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.players import player_names, session_name
-from barbu_scorer.scoring.text import MAX_FIGURE, check_int, check_label
+from barbu_scorer.scoring.text import MAX_FIGURE, check_int, check_label, read_count
 from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.web.db import get_db
 
 HOSTILE = ["Ada\u202e", "A\nB", "A\rB", "A\x00", "A\x1b[31m", "A\x85B", "A\u2066B", "\ud800"]
+
+
+@pytest.mark.parametrize(
+    ("text", "digits", "expected"),
+    [
+        ("0", 9, 0),
+        ("42", 2, 42),
+        ("420", 2, None),
+        ("\u00b2", 9, None),  # a digit to str.isdigit, not to int()
+        ("\u0661\u0662", 9, None),  # Arabic-Indic digits: not what a form sends
+        ("1" + "0" * 5000, 9, None),  # past int()'s 4,300 digits
+        ("-1", 9, None),
+        (" 1", 9, None),
+        ("", 9, None),
+    ],
+)
+def test_read_count(text: str, digits: int, expected: int | None) -> None:
+    assert read_count(text, digits) == expected
 
 
 @pytest.mark.parametrize("text", HOSTILE)

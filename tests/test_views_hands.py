@@ -364,13 +364,17 @@ SHORTCUTS = [
     ("trumps", ["3-0"], "family-1", ["3-0"], "no family double here"),
     ("no_queens", [], "family-0", [], "the declarer has no family double"),
     ("no_queens", [], "max-9", [], None),
+    # Regression: seats str.isdigit() passes but int() cannot read answered a 500.
+    ("no_queens", [], "max-\u00b2", [], None),
+    ("no_queens", [], "max-1" + "0" * 5000, [], None),
+    ("no_queens", ["\u00b2-0", "1-0"], "max-0", ["1-0", "0-1"], None),
 ]
 
 
 @pytest.mark.parametrize(
     ("contract", "before", "action", "after", "message"),
     SHORTCUTS,
-    ids=[f"{c}-{a}-{len(b)}" for c, b, a, _, _ in SHORTCUTS],
+    ids=[f"{c}-{a[:8]}-{len(b)}" for c, b, a, _, _ in SHORTCUTS],
 )
 def test_doubling_shortcuts(
     client: FlaskClient,
@@ -386,6 +390,17 @@ def test_doubling_shortcuts(
     assert sorted(form(response).checked("double")) == sorted(after)
     if message:
         assert any(message in f for f in flashes(response))
+    assert doc(client, created)["version"] == 1
+
+
+@pytest.mark.parametrize("pick", ["1" + "0" * 5000, "\u00b2", "9"])
+def test_an_unreadable_count_pick_draws_the_form_again(client: FlaskClient, pick: str) -> None:
+    """Regression (found by the fuzz test): a "pick-tricks" of 5,001 digits answered a 500."""
+    created = session(client)
+    pairs = fields("no_tricks", tricks_0=4) + [("pick-tricks", pick)]
+    response = post(client, created["id"], 1, pairs)
+    assert response.status_code == 200  # the form again, waiting for the other counts
+    assert 'name="tricks-1"' in response.get_data(as_text=True)
     assert doc(client, created)["version"] == 1
 
 

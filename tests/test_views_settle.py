@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from helpers import session_document
@@ -72,6 +73,14 @@ def test_a_group_s_running_ledger_settled_on_demand(app: Flask, client: FlaskCli
     assert "Pick the players" in client.post("/settle", data={}, follow_redirects=True).get_data(
         as_text=True
     )
+
+
+@pytest.mark.parametrize("chosen", ["\u00b2", "1" + "0" * 5000, "-1"])
+def test_unreadable_player_ids_are_left_out(client: FlaskClient, chosen: str) -> None:
+    """Regression: an id str.isdigit() passes but int() cannot read answered a 500."""
+    assert client.get("/settle", query_string={"players": [chosen]}).status_code == 200
+    done = client.post("/settle", data={"players": [chosen]}, follow_redirects=True)
+    assert "Pick the players who settled." in done.get_data(as_text=True)
 
 
 def test_the_standings_png(client: FlaskClient) -> None:

@@ -15,6 +15,7 @@ from barbu_scorer.scoring.barbu.hands import COUNT_KEYS, FACT_KEYS, count_total,
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.barbu.sessions import BlockQuota, roles
 from barbu_scorer.scoring.messages import N_, word
+from barbu_scorer.scoring.text import read_count
 
 ORDINALS = (
     N_("1st"),
@@ -201,8 +202,8 @@ def count_boxes(
             for seat, name in enumerate(players)
         )
         blank = [r.seat for r in rows if r.picked is None and r.implied is None]
-        asked = data.get(f"pick-{key}", "")
-        pick = int(asked) if asked.isdigit() and int(asked) < len(rows) else (blank or [0])[0]
+        asked = read_count(data.get(f"pick-{key}", ""), digits=2)
+        pick = asked if asked is not None and asked < len(rows) else (blank or [0])[0]
         boxes[key] = CountBox(key, total, tuple(str(n) for n in range(total + 1)), rows, pick)
     return boxes
 

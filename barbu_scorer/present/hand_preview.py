@@ -20,6 +20,7 @@ from barbu_scorer.scoring.barbu.hands import (
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.barbu.sessions import Session, score_session
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.text import read_count
 
 
 class Sitting(Protocol):
@@ -54,9 +55,9 @@ class Preview:
 
 def _lenient(text: str | None) -> int | None:
     text = (text or "").strip()
-    digits = text.removeprefix("-")
     # ASCII digits only, and few enough to read: anything else is simply not a count yet.
-    return int(text) if digits.isascii() and digits.isdigit() and len(digits) <= 9 else None
+    count = read_count(text.removeprefix("-"))
+    return None if count is None else -count if text.startswith("-") else count
 
 
 def posted_counts(data: Mapping[str, str], key: str, players: int) -> list[int | None]:

@@ -5,7 +5,8 @@ goes through :func:`check_label`, on every way in: the forms, the JSON API, the 
 pages, the command line and the store. A label is one line of plain text: no line
 breaks, no control characters (C0, C1) and no characters that change the direction or
 the look of the text around it (bidi overrides, isolates and marks, U+202E...), so what
-is stored is what every page shows. Numbers go through :func:`check_int`.
+is stored is what every page shows. Numbers go through :func:`check_int`; a number typed
+in a form is read by :func:`read_count` first.
 """
 
 from __future__ import annotations
@@ -89,6 +90,15 @@ def check_int(value: object, what: Text, low: int = -MAX_FIGURE, high: int = MAX
             shown=shown,
         )
     return value
+
+
+def read_count(text: str, digits: int = 9) -> int | None:
+    """The whole number ``text`` spells in at most ``digits`` ASCII digits, else None.
+    ``str.isdigit`` alone lets through what ``int`` cannot read (superscripts such as
+    "²") and numbers too long for it to read (past 4,300 digits)."""
+    if text.isascii() and text.isdigit() and len(text) <= digits:
+        return int(text)
+    return None
 
 
 def _short(value: object) -> str:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from barbu_scorer.scoring.errors import refused
+from barbu_scorer.scoring.text import read_count
 
 QUIET_AFTER = timedelta(minutes=12)
 """A table that has saved nothing for this long while it plays is shown as quiet."""
@@ -73,8 +74,8 @@ class Phone:
 
 def check_pending(value: object) -> int:
     """A beat's count of hands waiting: a whole number from 0 to ``MAX_PENDING``."""
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 3:
-        value = int(value)
+    if isinstance(value, str):
+        value = read_count(value, digits=3)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_PENDING:
         raise refused("pending: a whole number from 0 to %(most)s", most=MAX_PENDING)
     return value

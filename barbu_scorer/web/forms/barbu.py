@@ -26,6 +26,7 @@ from barbu_scorer.scoring.barbu.hands import (
 from barbu_scorer.scoring.barbu.schemes import MAX_PLAYERS, MIN_PLAYERS, Scheme
 from barbu_scorer.scoring.errors import refused
 from barbu_scorer.scoring.messages import Message, msg
+from barbu_scorer.scoring.text import read_count
 from barbu_scorer.web.forms.common import VersionForm, player_names_field, session_name_field
 
 
@@ -103,8 +104,9 @@ def posted_doubles(form: MultiDict[str, str]) -> list[Double]:
     made = []
     for value in form.getlist("double"):
         a, sep, b = value.partition("-")
-        if sep and a.isdigit() and b.isdigit():
-            made.append((int(a), int(b)))
+        seats = (read_count(a, digits=2), read_count(b, digits=2))
+        if sep and seats[0] is not None and seats[1] is not None:
+            made.append((seats[0], seats[1]))
     return made
 
 

@@ -9,7 +9,7 @@ from flask import Blueprint, Response, jsonify, request
 from barbu_scorer.games import Game, Stored, import_document, load
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.messages import Text, msg, render
-from barbu_scorer.scoring.text import MAX_VERSION, read_json
+from barbu_scorer.scoring.text import MAX_VERSION, read_count, read_json
 from barbu_scorer.store.rows import Conflict, Stale
 from barbu_scorer.store.sessions import key_matches
 from barbu_scorer.web.db import get_db
@@ -88,13 +88,10 @@ def _if_match() -> int | None:
     value = request.headers.get("If-Match")
     if value is None:
         return None
-    digits = value.strip().removeprefix("W/").strip('"')
-    if (
-        not (digits.isascii() and digits.isdigit() and len(digits) <= 19)
-        or int(digits) > MAX_VERSION
-    ):
+    version = read_count(value.strip().removeprefix("W/").strip('"'), digits=19)
+    if version is None or version > MAX_VERSION:
         raise ApiError(400, msg("If-Match carries the session's version, a whole number"))
-    return int(digits)
+    return version
 
 
 def _document(session_id: str, status: int = 200, **extra: Any) -> tuple[Response, int]:

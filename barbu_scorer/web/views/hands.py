@@ -16,6 +16,7 @@ from barbu_scorer.scoring.barbu import doubles as dbl
 from barbu_scorer.scoring.barbu.document import read_hand
 from barbu_scorer.scoring.barbu.sessions import HandEntry, contracts_for, roles
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.text import read_count
 from barbu_scorer.store.rows import Conflict, Stale
 from barbu_scorer.store.sessions import StoredSession, add_hand, replace_hand, same_hand
 from barbu_scorer.web.db import get_db
@@ -65,10 +66,10 @@ def _shortcut(
 ) -> MultiDict[str, str]:
     """Apply "max-<seat>" or "family-<seat>" to the form's doubles (the no-JavaScript way)."""
     kind, _sep, seat_text = action.partition("-")
-    seat = int(seat_text) if seat_text.isdigit() else -1
+    seat = read_count(seat_text, digits=2)
     scheme = stored.scheme
     declarer = roles(scheme, stored.first_declarer, number - 1).declarer
-    if not 0 <= seat < scheme.players:
+    if seat is None or not 0 <= seat < scheme.players:
         return data
     try:
         pairs = (

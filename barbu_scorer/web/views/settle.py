@@ -11,6 +11,7 @@ from barbu_scorer.present.league import money, payment_lines
 from barbu_scorer.scoring.barbu.document import session_to_dict
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.league.settle import group_balances, payments, read_stake, session_money
+from barbu_scorer.scoring.text import read_count
 from barbu_scorer.store import players as roster
 from barbu_scorer.store import stakes
 from barbu_scorer.store.sessions import load
@@ -73,8 +74,8 @@ def standings(session_id: str) -> Response:
 
 
 def _group() -> list[int]:
-    chosen = [v for v in request.values.getlist("players") if v.isdigit()]
-    return sorted({int(v) for v in chosen})[:12]
+    chosen = (read_count(v, digits=18) for v in request.values.getlist("players"))
+    return sorted({n for n in chosen if n is not None})[:12]
 
 
 @bp.get("/settle")
