@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import ast
 import json
+import logging
 import re
 import subprocess
 import sys
+from logging import Logger
 from pathlib import Path
 
 from importlinter.cli import lint_imports
@@ -16,8 +18,18 @@ HEAVY = ("flask", "werkzeug", "wtforms", "jinja2", "sqlite_utils", "weasyprint",
 
 
 def test_the_layer_contracts_hold() -> None:
-    """import-linter reads the contracts from pyproject.toml; a wrong import fails here."""
-    assert lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True) == 0
+    """import-linter reads the contracts from pyproject.toml; a wrong import fails here.
+    Its command configures logging (dictConfig), which disables every logger already made:
+    the app's access log stayed off for the rest of the worker's tests, and the tests of
+    that log failed when they ran after this one. Every logger is left as it was."""
+    loggers = [log for log in logging.Logger.manager.loggerDict.values() if isinstance(log, Logger)]
+    disabled = [log.disabled for log in loggers]
+    try:
+        assert lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True) == 0
+    finally:
+        for log, was in zip(loggers, disabled, strict=True):
+            log.disabled = was
+    assert not logging.getLogger("barbu_scorer.access").disabled
 
 
 def test_importing_the_rules_loads_no_web_database_or_paper_library() -> None:
