@@ -29,6 +29,8 @@ HOSTILE = [
     "0-0",
     "max-x",
     "family-x",
+    "max-²",  # a seat str.isdigit() passes and int() cannot read (a 500 once)
+    "²-0",
     "²",
     "١٢",
     "<script>",
@@ -67,6 +69,8 @@ EXTRA_NAMES = [
     "into",
     "cents",
     "rounding",
+    "pick-tricks",  # which count picker is open (a 5,001-digit one answered a 500 once)
+    "players",  # /settle's players, by id
 ]
 TOURNAMENT = json.loads((DATA / "tournament_session.json").read_text())
 BRIDGE = json.loads((DATA / "bridge_session.json").read_text())
