@@ -15,7 +15,7 @@ from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
 from barbu_scorer.scoring.barbu.schemes import MAX_CUSTOM, MAX_REMINDER, builtin
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.players import player_names, session_name
-from barbu_scorer.scoring.text import MAX_FIGURE, check_int, check_label, read_count
+from barbu_scorer.scoring.text import MAX_FIGURE, check_int, check_label, read_count, read_signed
 from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.web.db import get_db
 
@@ -38,6 +38,14 @@ HOSTILE = ["Ada\u202e", "A\nB", "A\rB", "A\x00", "A\x1b[31m", "A\x85B", "A\u2066
 )
 def test_read_count(text: str, digits: int, expected: int | None) -> None:
     assert read_count(text, digits) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("-12", -12), ("12", 12), ("-0", 0), ("-", None), ("--1", None), ("-\u00b2", None)],
+)
+def test_read_signed(text: str, expected: int | None) -> None:
+    assert read_signed(text) == expected
 
 
 @pytest.mark.parametrize("text", HOSTILE)

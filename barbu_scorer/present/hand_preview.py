@@ -20,7 +20,7 @@ from barbu_scorer.scoring.barbu.hands import (
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.barbu.sessions import Session, score_session
 from barbu_scorer.scoring.errors import ScoringError
-from barbu_scorer.scoring.text import read_count
+from barbu_scorer.scoring.text import read_signed
 
 
 class Sitting(Protocol):
@@ -54,10 +54,8 @@ class Preview:
 
 
 def _lenient(text: str | None) -> int | None:
-    text = (text or "").strip()
     # ASCII digits only, and few enough to read: anything else is simply not a count yet.
-    count = read_count(text.removeprefix("-"))
-    return None if count is None else -count if text.startswith("-") else count
+    return read_signed((text or "").strip())
 
 
 def posted_counts(data: Mapping[str, str], key: str, players: int) -> list[int | None]:

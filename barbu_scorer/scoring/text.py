@@ -6,7 +6,7 @@ pages, the command line and the store. A label is one line of plain text: no lin
 breaks, no control characters (C0, C1) and no characters that change the direction or
 the look of the text around it (bidi overrides, isolates and marks, U+202E...), so what
 is stored is what every page shows. Numbers go through :func:`check_int`; a number typed
-in a form is read by :func:`read_count` first.
+in a form is read by :func:`read_count` (or :func:`read_signed`) first.
 """
 
 from __future__ import annotations
@@ -99,6 +99,12 @@ def read_count(text: str, digits: int = 9) -> int | None:
     if text.isascii() and text.isdigit() and len(text) <= digits:
         return int(text)
     return None
+
+
+def read_signed(text: str, digits: int = 9) -> int | None:
+    """As :func:`read_count`, after an optional minus sign."""
+    size = read_count(text.removeprefix("-"), digits)
+    return None if size is None else -size if text.startswith("-") else size
 
 
 def _short(value: object) -> str:

@@ -104,9 +104,9 @@ def posted_doubles(form: MultiDict[str, str]) -> list[Double]:
     made = []
     for value in form.getlist("double"):
         a, sep, b = value.partition("-")
-        seats = (read_count(a, digits=2), read_count(b, digits=2))
-        if sep and seats[0] is not None and seats[1] is not None:
-            made.append((seats[0], seats[1]))
+        doubler, doubled = read_count(a, digits=2), read_count(b, digits=2)
+        if sep and doubler is not None and doubled is not None:
+            made.append((doubler, doubled))
     return made
 
 

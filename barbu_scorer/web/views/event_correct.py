@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 
 from barbu_scorer.scoring.barbu.sessions import HandEntry, contracts_for
 from barbu_scorer.scoring.errors import ScoringError, refused
-from barbu_scorer.scoring.text import MAX_FIGURE, read_count
+from barbu_scorer.scoring.text import MAX_FIGURE, read_signed
 from barbu_scorer.store.rows import Conflict, Stale
 from barbu_scorer.store.sessions import StoredSession, load, replace_hand
 from barbu_scorer.web.cached import scored
@@ -35,10 +35,9 @@ def _raw(players: int) -> list[int]:
     out = []
     for seat in range(players):
         text = (request.form.get(f"raw-{seat}") or "").strip().replace("\u2212", "-")
-        size = read_count(text.removeprefix("-"), digits=6)
-        if size is None:
+        value = read_signed(text, digits=6)
+        if value is None:
             raise refused("seat %(seat)s: a whole number of points", seat=seat + 1)
-        value = -size if text.startswith("-") else size
         if abs(value) > MAX_FIGURE:
             raise refused("seat %(seat)s: at most %(most)s points", seat=seat + 1, most=MAX_FIGURE)
         out.append(value)
