@@ -13,7 +13,7 @@ import pytest
 from babel.messages.pofile import read_po
 from flask import Flask
 from flask.testing import FlaskClient
-from test_french_cli import _run
+from test_french_cli import run_cli
 
 from barbu_scorer import i18n
 from barbu_scorer.scoring import messages
@@ -197,15 +197,15 @@ def test_a_hand_refused_in_french(client: FlaskClient) -> None:
 
 def test_the_cli_speaks_french_from_lang_or_the_option(tmp_path: Path) -> None:
     bad = json.dumps({"format": "barbu-session/1", "players": ["Ada", "Ada", "Clara", "Dan"]})
-    by_env = _run("score", "-", lang="fr_FR.UTF-8", stdin=bad)
+    by_env = run_cli("score", "-", lang="fr_FR.UTF-8", stdin=bad)
     assert by_env.returncode == 1 and "deux joueurs ont le même nom" in by_env.stderr
-    by_option = _run("--lang", "fr", "score", "-", stdin=bad)
+    by_option = run_cli("--lang", "fr", "score", "-", stdin=bad)
     assert "deux joueurs ont le même nom" in by_option.stderr
-    english = _run("score", "-", stdin=bad)
+    english = run_cli("score", "-", stdin=bad)
     assert "two players have the same name" in english.stderr
     doc = json.dumps({"format": "barbu-session/1", "players": ["Ada", "Ben", "Clara", "Dan"]})
     (tmp_path / "s.json").write_text(doc)
-    pdf = _run("--lang", "fr", "sheet", str(tmp_path / "s.json"), "--date", "2025-03-14")
+    pdf = run_cli("--lang", "fr", "sheet", str(tmp_path / "s.json"), "--date", "2025-03-14")
     assert pdf.returncode == 0 and "feuille de marque écrite" in pdf.stderr
     from pypdf import PdfReader
 

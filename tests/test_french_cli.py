@@ -18,10 +18,11 @@ from barbu_scorer.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _run(
+def run_cli(
     *args: str, lang: str = "C.UTF-8", stdin: str | None = None
 ) -> subprocess.CompletedProcess[str]:
-    """barbu-scorer run with ``args`` under ``LANG=lang`` (``stdin`` as its input)."""
+    """barbu-scorer run with ``args`` under ``LANG=lang`` (``stdin`` as its input); also
+    test_french's."""
     env = {**os.environ, "LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""}
     return subprocess.run(
         [sys.executable, "-c", "from barbu_scorer.cli import main; main()", *args],
@@ -35,7 +36,7 @@ def _run(
 
 
 def _help(*args: str, lang: str = "C.UTF-8") -> str:
-    done = _run(*args, lang=lang)
+    done = run_cli(*args, lang=lang)
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -118,12 +119,12 @@ def test_click_s_own_errors_speak_the_cli_s_language(
 ) -> None:
     """A mistyped command line is answered in the CLI's language too: click's usage
     errors ("Erreur : Pas d'option…", "Essayez…") and its words in them."""
-    done = _run(*args, lang="fr_FR.UTF-8")
+    done = run_cli(*args, lang="fr_FR.UTF-8")
     assert done.returncode == 2 and french in done.stderr, done.stderr
     assert "Erreur\u00a0:" in done.stderr and "Error:" not in done.stderr
     assert english not in done.stderr
     assert "Essayez" in done.stderr or "Utilisation" in done.stderr
-    plain = _run(*args, lang="C.UTF-8")
+    plain = run_cli(*args, lang="C.UTF-8")
     assert plain.returncode == 2 and english in plain.stderr and "Error:" in plain.stderr
-    chosen = _run("--lang", "fr", *args, lang="C.UTF-8")
+    chosen = run_cli("--lang", "fr", *args, lang="C.UTF-8")
     assert french in chosen.stderr, chosen.stderr
