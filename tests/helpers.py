@@ -380,3 +380,16 @@ def keep_club_key(app: Any, client: Any) -> str:
     key = club_key(app)
     assert client.get(f"/club/{key}").status_code == 302
     return key
+
+
+def tap_chip(page: Any, name: str, value: object) -> None:
+    """Tap the chip that carries input ``name`` = ``value``, once its page has loaded.
+
+    A chip is on screen while its page is still parsed, before the page's deferred script
+    (hand.js) runs; a tap that lands then is one no script saw (the keypad does not move on
+    to the next player, whose row stays hidden). The scorer's thumb is never that quick;
+    a test's is, on a loaded machine."""
+    chip = page.locator(f"label:has(input[name='{name}'][value='{value}'])")
+    chip.wait_for(state="attached")
+    page.wait_for_load_state()
+    chip.click()

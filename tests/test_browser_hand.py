@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from conftest import screenshot
+from helpers import tap_chip
 from playwright.sync_api import Error as PlaywrightError
 from test_browser_taps import new_session
 
@@ -22,7 +23,7 @@ def stored(base: str, session_id: str) -> list[dict[str, Any]]:
 
 
 def chip(page: Any, name: str, value: Any) -> None:
-    page.click(f"label:has(input[name='{name}'][value='{value}'])")
+    tap_chip(page, name, value)
 
 
 # Whether a request from the page goes through, tried until it is ``want`` (10 s at most): a

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from conftest import PHONE, close_context, screenshot
+from helpers import tap_chip
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +33,7 @@ def record(page: Any, contract: str, **facts: int) -> None:
     page.click(f".open a.chip:text-is('{contract}')")
     page.wait_for_selector("#hand-form")
     for name, seat in facts.items():
-        page.click(f"label:has(input[name='{name}'][value='{seat}'])")
+        tap_chip(page, name, seat)
     page.wait_for_selector("#preview-body .ok")
     page.click("#save")
     page.wait_for_url(re.compile(r"/s/[\w-]+$"))

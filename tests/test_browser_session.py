@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from conftest import close_context, screenshot
-from helpers import figure
+from helpers import figure, tap_chip
 
 pytestmark = pytest.mark.browser
 
@@ -147,7 +147,7 @@ def expected_totals(hands: list[Hand]) -> list[int]:
 
 def tap(page: Any, name: str, value: Any) -> None:
     """Tap the chip that carries input ``name`` = ``value``."""
-    page.click(f"label:has(input[name='{name}'][value='{value}'])")
+    tap_chip(page, name, value)
 
 
 def record(page: Any, base: str, hand: Hand, number: int) -> None:

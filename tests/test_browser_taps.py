@@ -8,6 +8,7 @@ import urllib.request
 from typing import Any
 
 import pytest
+from helpers import tap_chip
 
 pytestmark = pytest.mark.browser
 
@@ -41,7 +42,8 @@ class Counter:
         self.page.click(selector)
 
     def chip(self, name: str, value: Any) -> None:
-        self.tap(f"label:has(input[name='{name}'][value='{value}'])")
+        self.taps += 1
+        tap_chip(self.page, name, value)
 
     def save(self) -> None:
         self.page.wait_for_selector("#preview-body .ok")
@@ -147,3 +149,18 @@ def test_the_script_shows_what_the_server_decides(live_server: str, phone: Any) 
     )
     assert phone.url == url
     phone.wait_for_selector("#preview-body .ok")
+
+
+def test_a_chip_is_tapped_once_its_page_script_runs(live_server: str, phone: Any) -> None:
+    """Regression (a CI failure): on a slow network the count chips are on screen before
+    hand.js runs; a tap then is one no script sees, and the keypad stays on Ada. The tests'
+    tap_chip waits for the page's load first, so the keypad moves on to Ben."""
+    _session_id, scorer_link = new_session(live_server)
+    phone.goto(scorer_link)
+    cdp = phone.context.new_cdp_session(phone)
+    cdp.send("Network.enable")
+    slow = {"offline": False, "latency": 400, "downloadThroughput": -1, "uploadThroughput": -1}
+    cdp.send("Network.emulateNetworkConditions", slow)
+    phone.click(".open a.chip:text-is('No Tricks')")
+    tap_chip(phone, "tricks-0", 4)
+    assert phone.locator(".count-row[data-field='tricks-1']").is_visible()
