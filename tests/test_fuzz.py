@@ -17,7 +17,7 @@ The database is a real SQLite file, written through the app's real write path, u
 from one built once per worker (tests/fuzz_helpers.py; what is sent: tests/fuzz_routes.py).
 
 ``FUZZ_EXAMPLES`` sets the budget: 300 examples per route by default (about 10,000 in
-all, split over this file and tests/test_fuzz_more.py so the two workers share them);
+all, split over this file and tests/test_fuzz_more.py so the two workers can share them);
 ``FUZZ_EXAMPLES=1000 .venv/bin/python -m pytest -n 2 tests/test_fuzz*.py`` runs more.
 """
 
@@ -33,7 +33,7 @@ from fuzz_routes import ROUTES, fuzz
 
 from barbu_scorer.scoring.errors import ScoringError
 
-# Half the routes here, half in test_fuzz_more.py (--dist loadfile gives each file a worker).
+# Half the routes here, half in test_fuzz_more.py (--dist loadfile may give each a worker).
 HERE = ROUTES[0::2]
 
 

@@ -1,5 +1,6 @@
 """The other half of the fuzz test's routes (see tests/test_fuzz.py): a file of its own so
-``--dist loadfile`` runs the two halves on two workers."""
+``--dist loadfile`` can run the two halves on two workers at once (it hands each file to
+whichever worker is free: in some runs both halves go to one worker, one after the other)."""
 
 from __future__ import annotations
 
