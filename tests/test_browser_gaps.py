@@ -131,7 +131,7 @@ def test_share_hands_the_png_to_the_share_sheet(live_server: str, phone: Any) ->
 
     body = {**session_document("tournament", 7), "name": "Friday"}
     doc = api(live_server, "/api/sessions", body)
-    phone.context.add_init_script(SHARE_STUB)
+    phone.add_init_script(SHARE_STUB)  # this page only: the phone is shared
     phone.goto(doc["links"]["scorer"])
     phone.goto(f"{live_server}/s/{doc['id']}/settle")
     phone.fill("#stake", "0.05")
