@@ -164,8 +164,9 @@ PHONE = {"width": 390, "height": 844}
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app under waitress on a free local port, on its own SQLite file, for the whole
     test session (one app, its templates compiled once). Tests share its database: each
-    works in sessions it creates (unguessable ids) from a fresh browser context, and must
-    not expect the database to be empty (another test may have saved a house scheme)."""
+    works in sessions it creates (unguessable ids) from a page that holds nothing of the
+    tests before it (``fresh_page``), and must not expect the database to be empty
+    (another test may have saved a house scheme)."""
     import threading
 
     from waitress import create_server, wasyncore
