@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 from conftest import close_context, screenshot
-from test_browser_hand import chip, save_offline, stored
+from helpers import tap_chip
+from test_browser_hand import save_offline, stored
 
 pytestmark = pytest.mark.browser
 
@@ -37,7 +38,7 @@ def conflicting_hand(live_server: str, phone: Any) -> tuple[str, Any]:
     phone.goto(link)
     phone.click(".open a.chip:text-is('No King of Hearts')")
     phone.wait_for_load_state()  # hand.js attached before going offline
-    chip(phone, "king_of_hearts", 1)
+    tap_chip(phone, "king_of_hearts", 1)
     context = phone.context
     save_offline(phone)
     phone.close()
@@ -91,7 +92,7 @@ def test_a_shortcut_without_javascript_comes_back_to_the_doubles(
         session_id, link, _ = session_with_key(live_server)
         page.goto(link)
         page.click(".open a.chip:text-is('No Queens')")
-        chip(page, "queens-0", 2)
+        tap_chip(page, "queens-0", 2)
         page.click(".double-row[data-doubler='1'] button[data-shortcut='max']")
         page.wait_for_load_state()
         assert page.url.endswith("#doubles")

@@ -22,10 +22,6 @@ def stored(base: str, session_id: str) -> list[dict[str, Any]]:
         return json.load(response)["hands"]
 
 
-def chip(page: Any, name: str, value: Any) -> None:
-    tap_chip(page, name, value)
-
-
 # Whether a request from the page goes through, tried until it is ``want`` (10 s at most): a
 # static file, not kept in the cache. Playwright's set_offline returns once the page's
 # navigator.onLine has changed; Chromium's network service takes the change a moment later.
@@ -85,7 +81,7 @@ def test_an_incomplete_save_shows_the_refusal(live_server: str, phone: Any) -> N
     session_id, link = new_session(live_server)
     phone.goto(link)
     phone.click(".open a.chip:text-is('No Queens')")
-    chip(phone, "queens-0", 2)
+    tap_chip(phone, "queens-0", 2)
     phone.click("#save")
     alert = phone.locator("#preview-body .bad[role=alert]")
     alert.wait_for()
@@ -104,7 +100,7 @@ def test_a_hand_saved_offline_survives_a_closed_tab(
     phone.goto(link)
     phone.click(".open a.chip:text-is('No King of Hearts')")
     phone.wait_for_load_state()  # hand.js attached before going offline
-    chip(phone, "king_of_hearts", 1)
+    tap_chip(phone, "king_of_hearts", 1)
     context = phone.context
     save_offline(phone)
     assert "Hand 1: not sent yet" in phone.inner_text(".unsent")
@@ -129,7 +125,7 @@ def test_the_form_resends_when_the_connection_returns(live_server: str, phone: A
     phone.goto(link)
     phone.click(".open a.chip:text-is('No King of Hearts')")
     phone.wait_for_load_state()  # hand.js attached before going offline
-    chip(phone, "king_of_hearts", 3)
+    tap_chip(phone, "king_of_hearts", 3)
     save_offline(phone)
     phone.context.set_offline(False)
     # Chromium fires "online" itself, maybe before its network is back (that resend fails
@@ -154,7 +150,7 @@ def test_the_session_screen_shows_a_hand_not_sent_yet(live_server: str, phone: A
     phone.goto(link)
     phone.click(".open a.chip:text-is('No King of Hearts')")
     phone.wait_for_load_state()  # hand.js attached before going offline
-    chip(phone, "king_of_hearts", 0)
+    tap_chip(phone, "king_of_hearts", 0)
     save_offline(phone)
     # The connection returns but the hand's address still fails (a flaky Wi-Fi):
     phone.route(re.compile(r".*/hand/1$"), lambda route: route.abort())
@@ -247,7 +243,7 @@ def test_no_core_screen_text_under_16_px(live_server: str, phone: Any) -> None:
     assert not phone.evaluate(SMALL_TEXT)
     for contract in ("trumps", "dominoes"):
         phone.goto(f"{live_server}/s/{doc['id']}/hand/6?contract={contract}")
-        chip(phone, "double", "1-0")
+        tap_chip(phone, "double", "1-0")
         assert not phone.evaluate(SMALL_TEXT), contract
 
 
@@ -255,7 +251,7 @@ def test_a_chosen_suit_keeps_its_colour(live_server: str, phone: Any) -> None:
     session_id, link = new_session(live_server)
     phone.goto(link)
     phone.goto(f"{live_server}/s/{session_id}/hand/1?contract=trumps")
-    chip(phone, "trump", "hearts")
+    tap_chip(phone, "trump", "hearts")
     colour = phone.evaluate(
         "getComputedStyle(document.querySelector('.suit-chip:has(input:checked) .suit-red')).color"
     )
@@ -267,9 +263,9 @@ def test_switching_contract_keeps_doubles_and_asks(live_server: str, phone: Any)
     _session_id, link = new_session(live_server)
     phone.goto(link)
     phone.click(".open a.chip:text-is('No Queens')")
-    chip(phone, "double", "1-0")
-    chip(phone, "double", "2-1")
-    chip(phone, "queens-0", 2)
+    tap_chip(phone, "double", "1-0")
+    tap_chip(phone, "double", "2-1")
+    tap_chip(phone, "queens-0", 2)
     asked: list[str] = []
 
     def dismiss(dialog: Any) -> None:

@@ -145,19 +145,14 @@ def expected_totals(hands: list[Hand]) -> list[int]:
     return totals
 
 
-def tap(page: Any, name: str, value: Any) -> None:
-    """Tap the chip that carries input ``name`` = ``value``."""
-    tap_chip(page, name, value)
-
-
 def record(page: Any, base: str, hand: Hand, number: int) -> None:
     """Enter one hand from the session screen, as the scorer would, and save it."""
     page.click(f".open a.chip:text-is('{NAMES[hand.contract]}')")
     page.wait_for_selector("#hand-form")
     if hand.trump:
-        tap(page, "trump", hand.trump)
+        tap_chip(page, "trump", hand.trump)
     for a, b in hand.doubles:
-        tap(page, "double", f"{a}-{b}")
+        tap_chip(page, "double", f"{a}-{b}")
     if hand.as_raw:
         page.click(".raw-entry summary")
         for seat, value in enumerate(hand.raw):
@@ -167,13 +162,13 @@ def record(page: Any, base: str, hand: Hand, number: int) -> None:
         for key in ("tricks", "queens", "hearts"):
             if key in facts:
                 for seat, count in enumerate(facts[key][:3]):  # the fourth is implied
-                    tap(page, f"{key}-{seat}", count)
+                    tap_chip(page, f"{key}-{seat}", count)
         for key in ("ace_of_hearts", "king_of_hearts", "penultimate", "last"):
             if key in facts:
-                tap(page, key, facts[key])
+                tap_chip(page, key, facts[key])
         if "order" in facts:
             for place, seat in enumerate(facts["order"][:3]):
-                tap(page, f"order-{place}", seat)
+                tap_chip(page, f"order-{place}", seat)
     page.wait_for_selector("#preview-body .ok")
     page.click("#save")
     page.wait_for_url(re.compile(r"/s/[\w-]+$"))
@@ -198,7 +193,7 @@ def test_a_whole_session_at_the_table(live_server: str, phone: Any, browser: Any
     page.click("text=New session")
     for seat, name in enumerate(PLAYERS):
         page.fill(f"input[name='players-{seat}']", name)
-    tap(page, "first", 0)
+    tap_chip(page, "first", 0)
     screenshot(page, "session-new")
     page.click("text=Start the session")
     page.wait_for_url(re.compile(r"/s/[\w-]+$"))
