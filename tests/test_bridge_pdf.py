@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from helpers import pdf_text
 from pypdf import PdfReader
 
 from barbu_scorer.cli import main
@@ -42,7 +43,7 @@ def friday() -> Callable[[str], bytes]:
 
 
 def text_of(pdf: bytes) -> str:
-    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    return pdf_text(pdf)
 
 
 def test_the_pdf_names_the_players_and_the_totals(friday: Callable[[str], bytes]) -> None:

@@ -6,13 +6,13 @@ hold no English words, and must read differently from the same page in English.
 
 from __future__ import annotations
 
-import io
 import re
 import urllib.request
 from typing import Any
 
 import pytest
 from conftest import PHONE, close_context, screenshot
+from helpers import pdf_text
 
 pytestmark = pytest.mark.browser
 
@@ -121,11 +121,9 @@ def test_a_french_evening_says_nothing_in_english(live_server: str, browser: Any
         page.goto(f"{live_server}/w/{session_id}")
         check_french(page, english, "watch")
         # The sheet, printed in the session's language (the scorer's, French).
-        from pypdf import PdfReader
-
         with urllib.request.urlopen(f"{live_server}/w/{session_id}/sheet.pdf") as answer:
             pdf = answer.read()
-        sheet = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+        sheet = pdf_text(pdf)
         assert "Pas de dames" in sheet and "Pas de plis" in sheet, sheet
         assert "No Queens" not in sheet and "No Tricks" not in sheet
     finally:

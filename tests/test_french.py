@@ -4,7 +4,6 @@ and the rules' refusals are said in French."""
 
 from __future__ import annotations
 
-import io
 import json
 import re
 from pathlib import Path
@@ -13,6 +12,7 @@ import pytest
 from babel.messages.pofile import read_po
 from flask import Flask
 from flask.testing import FlaskClient
+from helpers import pdf_text
 from test_french_cli import run_cli
 
 from barbu_scorer import i18n
@@ -160,11 +160,9 @@ def _session(client: FlaskClient, language: str, keyed: bool = False) -> str:
 
 
 def _sheet_text(client: FlaskClient, session_id: str) -> str:
-    from pypdf import PdfReader
-
     pdf = client.get(f"/w/{session_id}/sheet.pdf", headers={"Accept-Language": "en"})
     assert pdf.status_code == 200
-    return "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.data)).pages)
+    return pdf_text(pdf.data)
 
 
 def test_the_sheet_speaks_the_sessions_language(client: FlaskClient) -> None:
@@ -207,9 +205,7 @@ def test_the_cli_speaks_french_from_lang_or_the_option(tmp_path: Path) -> None:
     (tmp_path / "s.json").write_text(doc)
     pdf = run_cli("--lang", "fr", "sheet", str(tmp_path / "s.json"), "--date", "2025-03-14")
     assert pdf.returncode == 0 and "feuille de marque écrite" in pdf.stderr
-    from pypdf import PdfReader
-
-    text = "\n".join(p.extract_text() for p in PdfReader(tmp_path / "s.pdf").pages)
+    text = pdf_text((tmp_path / "s.pdf").read_bytes())
     assert "Pas de plis" in text and "14 mars 2025" in text
 
 

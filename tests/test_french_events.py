@@ -5,7 +5,6 @@ event's creation or import are said in French."""
 from __future__ import annotations
 
 import html
-import io
 import json
 import re
 from typing import Any
@@ -13,6 +12,7 @@ from typing import Any
 import pytest
 from event_helpers import play
 from flask.testing import FlaskClient
+from helpers import pdf_text
 
 from barbu_scorer import i18n
 from barbu_scorer.scoring import messages
@@ -186,10 +186,8 @@ def test_the_events_rules_refuse_in_french(call: Any, french: str) -> None:
 
 
 def test_the_results_pdf_is_in_french(client: FlaskClient, event: dict[str, Any]) -> None:
-    from pypdf import PdfReader
-
     pdf = client.get(f"/e/{event['id']}/results.pdf", headers=FRENCH)
     assert pdf.status_code == 200
-    text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.data)).pages)
+    text = pdf_text(pdf.data)
     assert "Rang" in text and "4 décembre 2026" in text and "Pas de plis" in text, text
     assert "Placing" not in text and "Best table" not in text and "No Tricks" not in text

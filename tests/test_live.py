@@ -151,12 +151,10 @@ def test_the_sheet_says_the_session_ended(client: FlaskClient) -> None:
     html = client.get(f"/s/{created['id']}").get_data(as_text=True)
     assert '<p class="ended">Ended after hand 1</p>' in html
     assert "sh-ended" not in html  # the screen carries no print copy: printing is the PDF's
-    import io
-
-    from pypdf import PdfReader
+    from helpers import pdf_text
 
     pdf = client.get(f"/w/{created['id']}/sheet.pdf").data
-    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    text = pdf_text(pdf)
     assert "Ended after hand 1" in text
 
 

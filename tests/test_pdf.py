@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import logged
 from flask import Flask, render_template
+from helpers import pdf_pages, pdf_text
 from PIL import Image
 from pypdf import PdfReader
 from test_sheet import session_document
@@ -29,11 +30,6 @@ from barbu_scorer.scoring import builtin, compute_document
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 ODD_NAMES = ["<b>Wolfgang Amadeus Mozart &amp; Co.</b>", "Élodie Ñúñez", "Zoë & Jo", "Dan 🃏"]
-
-
-def pages(pdf: bytes) -> list[str]:
-    """The text of each page."""
-    return [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
 
 
 def pictures(pdf: bytes, name: str) -> list[Path]:
@@ -69,7 +65,7 @@ def tournament_pdf(tournament_render: tuple[bytes, list[str]]) -> bytes:
 def test_the_sheet_prints_every_name_contract_and_total(
     tournament: dict[str, Any], tournament_pdf: bytes
 ) -> None:
-    text = "\n".join(pages(tournament_pdf))
+    text = pdf_text(tournament_pdf)
     scheme = builtin("tournament")
     assert "Thursday club night" in text and "2025-03-14" in text
     for name in tournament["players"]:
@@ -103,7 +99,7 @@ def test_a_32_hand_ravage_city_session_also_fits_one_page(paper: str) -> None:
     # As designed: four players keep the side panel, and 32 one-line hands plus four
     # block subtotals still fit on landscape A4 and Letter.
     doc = session_document("ravage_city")
-    text = pages(sheet_pdf(doc, paper=paper))
+    text = pdf_pages(sheet_pdf(doc, paper=paper))
     assert len(text) == 1
     assert text[0].count("Ravage City") >= 4 and "32" in text[0]
 
@@ -111,7 +107,7 @@ def test_a_32_hand_ravage_city_session_also_fits_one_page(paper: str) -> None:
 def test_a_longer_session_pages_between_blocks_with_the_headers_repeated() -> None:
     # Five players: 35 hands, too many for a page; blocks are never split.
     doc = session_document({"name": "Five", "players": 5})
-    text = pages(sheet_pdf(doc, name="Five at the table"))
+    text = pdf_pages(sheet_pdf(doc, name="Five at the table"))
     assert len(text) == 2
     for page in text:
         assert "DECLARER" in page and "Clara" in page and "Eve" in page
@@ -122,7 +118,7 @@ def test_a_longer_session_pages_between_blocks_with_the_headers_repeated() -> No
 
 
 def test_without_doubling_the_doubles_and_adjusted_columns_go() -> None:
-    text = pages(sheet_pdf(session_document("french_classic")))
+    text = pdf_pages(sheet_pdf(session_document("french_classic")))
     assert len(text) == 1 and text[0].count("Salad") >= 4
     assert "DOUBLES" not in text[0] and "ADJ" not in text[0] and "RAW" in text[0]
 
@@ -131,7 +127,7 @@ def test_a_quota_penalty_prints_under_the_totals() -> None:
     doc = session_document({"name": "Strict", "quota": 6, "quota_penalty": 5}, hands=7)
     sheet_doc = compute_document(doc)
     penalties = sheet_doc["quota"][0]["penalties"]
-    text = pages(sheet_pdf(doc))[0]
+    text = pdf_pages(sheet_pdf(doc))[0]
     for value in penalties:
         if value:
             assert num(value).text in text
@@ -139,14 +135,14 @@ def test_a_quota_penalty_prints_under_the_totals() -> None:
 
 
 def test_an_unfinished_session_says_so() -> None:
-    text = "\n".join(pages(sheet_pdf(session_document(hands=10))))
+    text = pdf_text(sheet_pdf(session_document(hands=10)))
     assert "In progress — hand 11 of 28" in text
     assert "Standings after hand 10" in text and "Totals after hand 10" in text
     assert "Winner" not in text and "Final totals" not in text
 
 
 def test_an_empty_session_prints_its_header() -> None:
-    text = "\n".join(pages(sheet_pdf(session_document(hands=0))))
+    text = pdf_text(sheet_pdf(session_document(hands=0)))
     assert "In progress — hand 1 of 28" in text and "Ada" in text
 
 
@@ -156,8 +152,8 @@ def test_odd_names_are_escaped_in_html_and_printed_as_typed() -> None:
     assert "&lt;b&gt;Wolfgang" in html and "<b>Wolfgang" not in html
     assert "&amp;amp;" in html and "&lt;i&gt;Club" in html and "<i>Club" not in html
     pdf = sheet_pdf(doc, name="<i>Club</i> night & day")
-    text = "\n".join(pages(pdf))
-    assert len(pages(pdf)) == 1
+    text = pdf_text(pdf)
+    assert len(pdf_pages(pdf)) == 1
     assert "<b>Wolfgang" in text and "Élodie Ñúñez" in text and "Zoë & Jo" in text
     assert "<i>Club</i> night & day" in text
     assert pictures(pdf, "sheet-odd-names")
@@ -232,7 +228,7 @@ def test_cli_sheet_writes_the_pdf_next_to_the_file(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["sheet", str(source), "--paper", "letter", "--name", "Club"])
     assert result.exit_code == 0, result.output
     pdf = (tmp_path / "club.pdf").read_bytes()
-    assert pdf.startswith(b"%PDF") and "Club" in pages(pdf)[0]
+    assert pdf.startswith(b"%PDF") and "Club" in pdf_pages(pdf)[0]
 
 
 def test_cli_sheet_from_standard_input(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -284,7 +280,7 @@ def test_the_browser_prints_only_the_sheet(
         pdf = page.pdf(prefer_css_page_size=True)
     finally:
         page.close()
-    text = pages(pdf)
+    text = pdf_pages(pdf)
     assert len(text) == 1 and "Final totals" in text[0] and "Club" in text[0]
     assert "Screen only" not in text[0] and "Barbu Scorer" not in text[0]
     box = PdfReader(io.BytesIO(pdf)).pages[0].mediabox

@@ -3,14 +3,13 @@ in-process, the session's language, a new child after one dies, and the app's us
 
 from __future__ import annotations
 
-import io
 import os
 import signal
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
+from helpers import pdf_text
 
 from barbu_scorer.app import create_app
 from barbu_scorer.scoring import compute_document
@@ -24,7 +23,7 @@ DOC = {
 
 
 def _text(pdf: bytes) -> str:
-    return " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    return pdf_text(pdf)
 
 
 @pytest.fixture(scope="module", autouse=True)
