@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,6 +16,7 @@ from flask.testing import FlaskClient, FlaskCliRunner
 from jinja2.bccache import Bucket, BytecodeCache
 
 from barbu_scorer.app import create_app
+from barbu_scorer.store.db import connect
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
@@ -29,13 +31,27 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.set_threshold(10_000, 20, 20)
 
 
+@pytest.fixture(scope="session")
+def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An empty database file the migrations built, once per worker. Each test's app opens
+    a copy of it, a real SQLite file of its own: migrating a new file costs about 14 ms of
+    CPU, copying this one 1.6 ms. (The migrations themselves are tested on files of
+    their own: tests/test_db.py, test_name_key.py, test_roster_store.py...)"""
+    path = tmp_path_factory.mktemp("migrated") / "empty.db"
+    connect(str(path)).close()  # the last connection's close leaves no -wal file behind
+    return path
+
+
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
-    """The app on a fresh database, CSRF off for convenience (one test turns it on)."""
+def app(tmp_path: Path, migrated: Path) -> Iterator[Flask]:
+    """The app on a fresh database (a copy of ``migrated``), CSRF off for convenience (one
+    test turns it on)."""
+    database = tmp_path / "test.db"
+    shutil.copyfile(migrated, database)
     app = create_app(
         {
             "TESTING": True,
-            "DATABASE": str(tmp_path / "test.db"),
+            "DATABASE": str(database),
             "SECRET_KEY": "test",
             "WTF_CSRF_ENABLED": False,
         }

@@ -107,6 +107,7 @@ def test_a_replaced_file_is_opened_anew(app: Flask) -> None:
 
 
 def test_init_db_command(runner: FlaskCliRunner, app: Flask) -> None:
+    Path(app.config["DATABASE"]).unlink()  # the fixture's copy: init-db makes the file
     result = runner.invoke(args=["init-db"])
     assert result.exit_code == 0
     assert f"Database ready: {app.config['DATABASE']}" in result.output
