@@ -17,7 +17,7 @@ from barbu_scorer.scoring.barbu.sessions import HandEntry
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store import sessions as store
 from barbu_scorer.store.db import connect
-from barbu_scorer.store.reads import history
+from barbu_scorer.store.reads import history, read_session
 
 TOURNAMENT = BUILTINS["tournament"]
 PLAYERS = ("Ada", "Ben", "Clara", "Dan")
@@ -484,3 +484,28 @@ def test_adding_a_hand_scores_the_session_once(
     with pytest.raises(ScoringError):  # and that one scoring still refuses what it must
         store.add_hand(db, stored.id, 7, twice, "me", None)
     assert count(db, "hands") == 6
+
+
+def test_reading_a_session_asks_sqlite_for_its_row_and_its_hands_alone(db: Database) -> None:
+    """One SELECT of the row and one of its hands, in one read transaction: no schema
+    queries (sqlite-utils' Table.get and rows_where asked for the table's columns and
+    names first, on every read of every page)."""
+    stored, key = new(db, hands=3)
+    said: list[str] = []
+    db.conn.set_trace_callback(said.append)
+    try:
+        row, entries = read_session(db, stored.id, "barbu-session/1") or ({}, ())
+        assert store.key_matches(db, stored.id, key) and not store.key_matches(db, stored.id, "x")
+        assert read_session(db, "nope", "barbu-session/1") is None
+    finally:
+        db.conn.set_trace_callback(None)
+    assert row["id"] == stored.id and len(entries) == 3
+    assert not [s for s in said if "PRAGMA" in s or "sqlite_master" in s], said
+    selects = [s.split(" WHERE ")[0] for s in said if s.startswith("SELECT")]
+    assert selects == [
+        "SELECT * FROM sessions",  # the row read, then its hands
+        "SELECT entry FROM hands",
+        "SELECT edit_key FROM sessions",  # each key check
+        "SELECT edit_key FROM sessions",
+        "SELECT * FROM sessions",  # no such session: nothing more
+    ], said

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlite_utils import Database
-from sqlite_utils.db import NotFoundError
 
 
 @contextmanager
@@ -28,13 +27,17 @@ def reading(db: Database) -> Iterator[None]:
         db.conn.commit()
 
 
+def session_row(db: Database, session_id: str) -> dict[str, Any] | None:
+    """The session's row, or None when there is none: one SELECT (sqlite-utils' Table.get
+    reads the table's schema first, three queries for every read of a session)."""
+    rows = list(db.query("SELECT * FROM sessions WHERE id = ?", [session_id]))
+    return rows[0] if rows else None
+
+
 def format_of(db: Database, session_id: str) -> str | None:
     """The stored session's format (which game it plays), or None when there is none."""
-    try:
-        row = db.table("sessions").get(session_id)
-    except NotFoundError:
-        return None
-    return str(row["format"])
+    row = session_row(db, session_id)
+    return None if row is None else str(row["format"])
 
 
 def read_session(
@@ -43,13 +46,12 @@ def read_session(
     """A session's row and its entries in order; None when there is no such session or it
     plays another game (another ``format``)."""
     with reading(db):
-        try:
-            row = db.table("sessions").get(session_id)
-        except NotFoundError:
+        row = session_row(db, session_id)
+        if row is None or row["format"] != session_format:
             return None
-        if row["format"] != session_format:
-            return None
-        hands = db.table("hands").rows_where("session_id = ?", [session_id], order_by="number")
+        hands = db.query(
+            "SELECT entry FROM hands WHERE session_id = ? ORDER BY number", [session_id]
+        )
         entries = tuple(json.loads(r["entry"]) for r in hands)
     return row, entries
 
@@ -89,7 +91,7 @@ class StoredRow:
 
 def history(db: Database, session_id: str) -> list[dict[str, Any]]:
     """Every change to a session, newest first."""
-    rows = db["history"].rows_where("session_id = ?", [session_id], order_by="id desc")
+    rows = db.query("SELECT * FROM history WHERE session_id = ? ORDER BY id DESC", [session_id])
     return [
         {
             **r,

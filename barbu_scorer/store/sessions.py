@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlite_utils import Database
-from sqlite_utils.db import NotFoundError
 
 from barbu_scorer.scoring.barbu.document import FORMAT, read_hand, session_to_dict
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict, scheme_to_dict
@@ -178,11 +177,8 @@ def key_matches(db: Database, session_id: str, key: str | None) -> bool:
     """Whether ``key`` is the session's edit key."""
     if not key:
         return False
-    try:
-        row = db.table("sessions").get(session_id)
-    except NotFoundError:
-        return False
-    return hmac.compare_digest(row["edit_key"], hash_key(key))
+    stored = stored_key_hash(db, session_id)
+    return stored is not None and hmac.compare_digest(stored, hash_key(key))
 
 
 def _checked(stored: StoredSession, entries: list[dict[str, Any]]) -> Session:
