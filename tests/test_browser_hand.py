@@ -111,7 +111,10 @@ def test_a_hand_saved_offline_survives_a_closed_tab(
     again = context.new_page()
     again.goto(f"{live_server}/s/{session_id}")
     again.wait_for_function("() => document.querySelector('.flash') !== null")
-    assert "Hand 1 saved" in again.inner_text(".flash")
+    # Sent by itself: "saved", or "already saved" when it reached the server twice (seen
+    # once in a loaded run; most likely a first answer lost and the outbox's resend, not
+    # confirmed). Stored once either way.
+    assert again.inner_text(".flash") in ("Hand 1 saved.", "Hand 1 was already saved.")
     hands = stored(live_server, session_id)
     assert len(hands) == 1 and hands[0]["adjusted"] == [0, -20, 0, 0]
     again.reload()
