@@ -42,14 +42,10 @@ def friday() -> Callable[[str], bytes]:
     return functools.cache(lambda paper: pad_pdf(doc, paper=paper, **FRIDAY))
 
 
-def text_of(pdf: bytes) -> str:
-    return pdf_text(pdf)
-
-
 def test_the_pdf_names_the_players_and_the_totals(friday: Callable[[str], bytes]) -> None:
     pdf = friday("A4")
     assert pdf.startswith(b"%PDF")
-    text = text_of(pdf)
+    text = pdf_text(pdf)
     for expected in (
         "Barbu Bridge",
         "Friday night",
@@ -100,7 +96,7 @@ def test_cli_sheet_prints_the_pad(tmp_path: Path, doc: dict[str, Any]) -> None:
     )
     assert result.exit_code == 0, result.output
     pdf = out.read_bytes()
-    text = text_of(pdf)
+    text = pdf_text(pdf)
     for expected in ("Barbu Bridge", "Friday", "2025-03-07", "6250", "2880", "Deal by deal"):
         assert expected in text, expected
     assert sizes(pdf) == {(612, 792)}
@@ -115,7 +111,7 @@ def test_cli_sheet_of_a_bridge_document_defaults(
     result = CliRunner().invoke(main, ["sheet", str(SESSION), "-o", "pad.pdf"])
     assert result.exit_code == 0, result.output
     pdf = (tmp_path / "pad.pdf").read_bytes()
-    text = text_of(pdf)
+    text = pdf_text(pdf)
     assert "6250" in text and "2880" in text
     assert datetime.date.today().isoformat() in text
     assert sizes(pdf) == {(595, 842)}
@@ -132,7 +128,7 @@ def test_cli_sheet_refuses_a_wrong_bridge_document(tmp_path: Path, doc: dict[str
 
 def test_a_session_under_way(doc: dict[str, Any]) -> None:
     doc["deals"] = doc["deals"][:3]
-    text = text_of(pad_pdf(doc))
+    text = pdf_text(pad_pdf(doc))
     assert "3 deals of 16 played" in text and "Total so far" in text
     assert "N-S lead by 560" in text and "win by" not in text
 
@@ -179,7 +175,7 @@ def test_remote_resources_are_never_fetched(monkeypatch: pytest.MonkeyPatch) -> 
         '<p>pad</p><img src="http://example.com/x.png">'
         '<link rel="stylesheet" href="https://example.com/x.css">'
     )
-    assert "pad" in text_of(pdf)
+    assert "pad" in pdf_text(pdf)
 
 
 def test_an_ended_session_says_so_on_the_pad(doc: dict[str, Any]) -> None:

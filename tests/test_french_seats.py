@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 from flask.testing import FlaskClient
+from helpers import pdf_text
 
 from barbu_scorer.i18n import translations
 from barbu_scorer.paper.pad import pad_pdf
@@ -29,17 +29,6 @@ def _doc() -> dict[str, Any]:
     return loaded
 
 
-def _pdftotext(pdf: bytes, tmp_path: Path) -> str:
-    (tmp_path / "pad.pdf").write_bytes(pdf)
-    done = subprocess.run(
-        ["pdftotext", "-layout", str(tmp_path / "pad.pdf"), "-"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return done.stdout
-
-
 def test_the_seats_in_words_of_each_language() -> None:
     assert [seat_letter(s) for s in SEATS] == ["N", "E", "S", "W"]
     assert SEATS[3] == "W" and json.dumps(list(SEATS)) == '["N", "E", "S", "W"]'
@@ -51,12 +40,12 @@ def test_the_seats_in_words_of_each_language() -> None:
     assert contract_text(contract) == "4♠X W"
 
 
-def test_the_french_pad_pdf_says_o_for_west(tmp_path: Path) -> None:
+def test_the_french_pad_pdf_says_o_for_west() -> None:
     """pdftotext of the French pad: the deal rows' seat letters are N E S O (Dan sits
     West and deals every fourth deal), and no seat or contract says W."""
     with speaking(translations("fr"), "fr"):
-        french = _pdftotext(pad_pdf(_doc(), name="Vendredi", date="2025-03-07"), tmp_path)
-    english = _pdftotext(pad_pdf(_doc(), name="Friday", date="2025-03-07"), tmp_path)
+        french = pdf_text(pad_pdf(_doc(), name="Vendredi", date="2025-03-07"))
+    english = pdf_text(pad_pdf(_doc(), name="Friday", date="2025-03-07"))
     assert re.search(r"\bO Dan\b", french) and re.search(r"\bW Dan\b", english)
     assert not re.search(r"\bW\b", french), [line for line in french.splitlines() if " W" in line]
     assert "E-O" in french and "E-W" not in french

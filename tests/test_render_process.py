@@ -22,10 +22,6 @@ DOC = {
 }
 
 
-def _text(pdf: bytes) -> str:
-    return pdf_text(pdf)
-
-
 @pytest.fixture(scope="module", autouse=True)
 def _child() -> Iterator[None]:
     yield
@@ -34,8 +30,8 @@ def _child() -> Iterator[None]:
 
 def test_the_child_lays_out_the_sheet_in_the_sessions_language() -> None:
     computed = compute_document(DOC)
-    english = _text(render_process.render("barbu-session/1", computed, "Club", None, "A4", "en"))
-    french = _text(render_process.render("barbu-session/1", computed, "Club", None, "A4", "fr"))
+    english = pdf_text(render_process.render("barbu-session/1", computed, "Club", None, "A4", "en"))
+    french = pdf_text(render_process.render("barbu-session/1", computed, "Club", None, "A4", "fr"))
     assert "Ada" in english and "No Queens" in english
     assert "Ada" in french and "Pas de dames" in french and "No Queens" not in french
 
@@ -47,7 +43,7 @@ def test_a_dead_child_is_replaced_by_the_next_render() -> None:
     for pid in list(pool._processes):  # the child, killed as a crash would
         os.kill(pid, signal.SIGKILL)
     again = render_process.render("barbu-session/1", computed, None, None, "A4", "en")
-    assert again.startswith(b"%PDF") and "Ada" in _text(again)
+    assert again.startswith(b"%PDF") and "Ada" in pdf_text(again)
 
 
 def test_the_served_app_prints_through_the_child(tmp_path: Path) -> None:
@@ -63,5 +59,5 @@ def test_the_served_app_prints_through_the_child(tmp_path: Path) -> None:
     client = app.test_client()
     made = client.post("/api/sessions", json=DOC).get_json()
     printed = client.get(f"/w/{made['id']}/sheet.pdf")
-    assert printed.status_code == 200 and "Clara" in _text(printed.data)
+    assert printed.status_code == 200 and "Clara" in pdf_text(printed.data)
     assert list((tmp_path / "sheets").glob(f"{made['id']}-*.pdf"))  # kept for the others
