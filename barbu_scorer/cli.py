@@ -4,32 +4,15 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
 
 import click
 
+from barbu_scorer.cli_common import INSTANCE_OPTION, database, fail, read_json
+from barbu_scorer.cli_data import backup_command, ratings_command, restore_command
 from barbu_scorer.cli_help import Group, language
 from barbu_scorer.scoring import ScoringError, messages
 from barbu_scorer.scoring.messages import N_, say
-from barbu_scorer.scoring.text import read_json as parse_json
 from barbu_scorer.web.address import table_url, terminal_qr
-
-
-def fail(message: str) -> None:
-    """Stop with one clear line on stderr and a non-zero exit."""
-    line = " ".join(message.splitlines())  # one line, whatever the message holds
-    click.echo(f"barbu-scorer: {line}", err=True)
-    sys.exit(1)
-
-
-def read_json(source: click.File) -> Any:
-    """A JSON document from a file or standard input, or a clear failure."""
-    try:
-        return parse_json(source.read())  # type: ignore[attr-defined]
-    except UnicodeDecodeError:
-        fail(say("not valid JSON: the file is not UTF-8 text"))
-    except ScoringError as error:
-        fail(error.message)
 
 
 @click.group(cls=Group, help=N_("Score keeper for Barbu."))
@@ -224,32 +207,13 @@ def sheet(
     except ScoringError as error:
         fail(str(error))
     if output == "-":
-        click.get_binary_stream("stdout").write(pdf)
+        click.echo(pdf, nl=False)  # bytes: to the binary stdout
         return
     try:
         Path(output).write_bytes(pdf)
     except OSError as error:
         fail(say("cannot write %(output)s: %(why)s", output=output, why=error.strerror))
     click.echo(say("%(output)s: score sheet written", output=output), err=True)
-
-
-def _database(instance: str) -> Any:
-    """The instance folder's SQLite file, migrated (the same file `serve` uses)."""
-    from pathlib import Path
-
-    from barbu_scorer.store.db import connect
-
-    folder = Path(instance)
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    return connect(str(folder / "barbu.db"))
-
-
-INSTANCE_OPTION = click.option(
-    "--instance",
-    default="instance",
-    show_default=True,
-    help=N_("Folder holding the SQLite file (the one `serve` uses)."),
-)
 
 
 @main.command(
@@ -264,7 +228,7 @@ def export_command(session_id: str, instance: str) -> None:
     from barbu_scorer.games import export_document
     from barbu_scorer.paper.exports import document_json
 
-    doc = export_document(_database(instance), session_id)
+    doc = export_document(database(instance), session_id)
     if doc is None:
         fail(say("no session %(id)s in %(instance)s", id=repr(session_id), instance=instance))
     click.echo(document_json(doc), nl=False)
@@ -277,22 +241,26 @@ def export_command(session_id: str, instance: str) -> None:
 @click.argument("file", type=click.File("r", encoding="utf-8"))
 @INSTANCE_OPTION
 def import_command(file: click.File, instance: str) -> None:
-    from barbu_scorer.games import import_document
+    from flask import url_for
+
+    from barbu_scorer.app import create_app
+    from barbu_scorer.games import game_of_document, import_document
     from barbu_scorer.store import schemes as scheme_store
+    from barbu_scorer.web.links import session_links
 
     doc = read_json(file)
-    db = _database(instance)
+    db = database(instance)
     try:
         session_id, key = import_document(db, doc, lambda name: scheme_store.find(db, name))
     except ScoringError as error:
         fail(str(error))
     click.echo(say("imported session %(id)s", id=session_id))
-    click.echo(say("scorer link: %(link)s", link=f"/s/{session_id}/k/{key}"))
-    click.echo(say("watch link:  %(link)s", link=f"/w/{session_id}"))
+    # The links are the app's own routes for the session's game (its pages).
+    with create_app(instance_path=instance).test_request_context():
+        links = session_links(game_of_document(doc), session_id, key, url_for)
+    click.echo(say("scorer link: %(link)s", link=links["scorer"]))
+    click.echo(say("watch link:  %(link)s", link=links["watch"]))
 
-
-# The commands that look after the stored data, in a module of their own.
-from barbu_scorer.cli_data import backup_command, ratings_command, restore_command  # noqa: E402
 
 for _command in (backup_command, restore_command, ratings_command):
     main.add_command(_command)

@@ -1,7 +1,8 @@
 """The ``barbu-scorer`` commands that look after the stored data: backup, restore, ratings.
 
 ``cli.py`` adds them to the ``barbu-scorer`` group; like it, they parse, call the library
-and print.
+and print, with the helpers of ``cli_common.py`` (this module imports nothing of
+``cli.py``).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import json
 
 import click
 
-from barbu_scorer.cli import INSTANCE_OPTION, _database, fail
+from barbu_scorer.cli_common import INSTANCE_OPTION, database, fail
 from barbu_scorer.cli_help import Command
 from barbu_scorer.scoring.messages import N_, say, say_n
 
@@ -76,7 +77,7 @@ def ratings_command(instance: str, as_json: bool) -> None:
     from barbu_scorer.scoring.league.rating import ratings
     from barbu_scorer.store import players as roster
 
-    db = _database(instance)
+    db = database(instance)
     names = {p.id: p.name for p in roster.roster(db)}
     rows = ranking_rows(ratings(roster.played_sessions(db)), names)
     if as_json:

@@ -9,24 +9,32 @@ import datetime
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from barbu_scorer.paper.exports import bridge_csv, document_csv
 from barbu_scorer.scoring.barbu import document as tournament
+from barbu_scorer.scoring.barbu.computed import ComputedDocument
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
 from barbu_scorer.scoring.bridge import document as bridge
 from barbu_scorer.scoring.bridge.deals import DEALS
+from barbu_scorer.scoring.bridge.written import ComputedBridge
 from barbu_scorer.scoring.envelope import bare
 from barbu_scorer.scoring.errors import ScoringError, refused
 from barbu_scorer.scoring.players import session_name
+from barbu_scorer.scoring.units import DEAL, HAND, Unit
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
 
+    from barbu_scorer.store.rows import EntryWrites
+
 SchemeLookup = tournament.SchemeLookup
+Computed = TypeVar("Computed", ComputedDocument, ComputedBridge)
+"""A game's computed document: ``ComputedDocument`` (Tournament), ``ComputedBridge``."""
+Kept = TypeVar("Kept", ComputedDocument, ComputedBridge, covariant=True)
 
 
-class Stored(Protocol):
+class Stored(Protocol[Kept]):
     """A stored session of either game, as far as the registry's callers need it."""
 
     @property
@@ -37,7 +45,7 @@ class Stored(Protocol):
     def created(self) -> str: ...
     @property
     def version(self) -> int: ...
-    def document(self) -> dict[str, Any]: ...
+    def document(self) -> Kept: ...
 
 
 @dataclass(frozen=True)
@@ -53,19 +61,20 @@ class Pages:
 
 
 @dataclass(frozen=True)
-class Game:
-    """One game: its document format, and how each layer reads, stores and prints it."""
+class Game(Generic[Computed]):
+    """One game: its document format, its words, and how each layer reads, stores and
+    prints it (typed by its computed document)."""
 
     format: str
     """The document's ``format`` and the stored row's."""
-    noun: str
-    """What one entry is called: "hand" or "deal"."""
+    unit: Unit
+    """What one entry is called, in every phrase that says it (``HAND``, ``DEAL``)."""
     pages: Pages
-    compute: Callable[[Any], dict[str, Any]]
+    compute: Callable[[Any], Computed]
     """A document (as entered or exported) checked and scored, every field computed."""
     create: Callable[[Database, Mapping[str, Any], str, SchemeLookup | None], tuple[str, str]]
     """Store a document (without the store's keys) as a new session so named: id, key."""
-    load: Callable[[Database, str], Stored | None]
+    load: Callable[[Database, str], Stored[Computed] | None]
     """A stored session of this game, or None."""
     numbered: Callable[[Any], Any]
     """An API body with its entry's number under "number"."""
@@ -76,11 +85,31 @@ class Game:
     undo: Callable[[Database, str, int, str, int | None], None]
     length: Callable[[Mapping[str, Any]], int]
     """How many entries a session has, from the settings stored with it."""
-    pdf: Callable[[Any, str | None, str | None, str], bytes]
+    pdf: Callable[[Computed, str | None, str | None, str], bytes]
     """The printed sheet of a computed document (a stored session's ``document()``, not
     scored again): name, date (None: today) and paper."""
-    csv: Callable[[Mapping[str, Any]], str]
+    csv: Callable[[Computed], str]
     """A computed document as CSV, for spreadsheets."""
+    store: str
+    """The store's module of this game's sessions (``store.<store>``, loaded on first use)."""
+
+    @property
+    def noun(self) -> str:
+        """The entry's noun as a message id ("hand", "deal"): ``unit.noun``."""
+        return self.unit.noun
+
+    @property
+    def writes(self) -> EntryWrites[Any, Any]:
+        """The game's part in the store's shared writes (its ``WRITES``): the same unit,
+        its sessions' loader and its rules' check of an entry."""
+        found: EntryWrites[Any, Any] = import_module(f"barbu_scorer.store.{self.store}").WRITES
+        return found
+
+
+AnyGame = Game[Any]
+"""A game of either kind, as the registry's lookups return it: each game's own parts are
+typed by its document (``Game[ComputedDocument]``, ``Game[ComputedBridge]``), and a caller
+holding either passes one game's computed document back to the same game's parts."""
 
 
 def _stored(module: str, name: str) -> Callable[..., Any]:
@@ -112,15 +141,15 @@ def _create_session(
     return stored.id, key
 
 
-def _sheet(computed: Any, name: str | None, date: str | None, paper: str) -> bytes:
+def _sheet(computed: ComputedDocument, name: str | None, date: str | None, paper: str) -> bytes:
     from barbu_scorer.paper.pdf import computed_sheet_pdf
 
     return computed_sheet_pdf(computed, name=name, date=date, paper=paper)
 
 
-TOURNAMENT = Game(
+TOURNAMENT: Game[ComputedDocument] = Game(
     format=tournament.FORMAT,
-    noun="hand",
+    unit=HAND,
     pages=Pages(*(f"sessions.{page.name}" for page in fields(Pages))),
     compute=tournament.compute_document,
     create=_create_session,
@@ -133,6 +162,7 @@ TOURNAMENT = Game(
     length=lambda settings: scheme_from_dict(settings).hands,
     pdf=_sheet,
     csv=document_csv,
+    store="sessions",
 )
 
 
@@ -153,7 +183,7 @@ def _create_bridge(
     return stored.id, key
 
 
-def _pad(computed: Any, name: str | None, date: str | None, paper: str) -> bytes:
+def _pad(computed: ComputedBridge, name: str | None, date: str | None, paper: str) -> bytes:
     from barbu_scorer.paper.pad import computed_pad_pdf
 
     today = datetime.date.today().isoformat()  # as the Tournament sheet does
@@ -174,9 +204,9 @@ def _deal_of(body: Any, _number: int) -> Any:
     return body
 
 
-BARBU_BRIDGE = Game(
+BARBU_BRIDGE: Game[ComputedBridge] = Game(
     format=bridge.FORMAT,
-    noun="deal",
+    unit=DEAL,
     pages=Pages(*(f"bridge.{page.name}" for page in fields(Pages))),
     compute=lambda doc: bridge.compute_bridge_document(bare(doc)),
     create=_create_bridge,
@@ -189,20 +219,21 @@ BARBU_BRIDGE = Game(
     length=lambda _settings: DEALS,
     pdf=_pad,
     csv=bridge_csv,
+    store="bridge",
 )
 
 
-GAMES: dict[str, Game] = {game.format: game for game in (TOURNAMENT, BARBU_BRIDGE)}
+GAMES: dict[str, AnyGame] = {game.format: game for game in (TOURNAMENT, BARBU_BRIDGE)}
 
 
-def game_of_document(doc: object) -> Game:
+def game_of_document(doc: object) -> AnyGame:
     """The game a document plays, by its "format"; Tournament Barbu when it names no other
     game (its reader then says what is wrong with the format)."""
     found = doc.get("format") if isinstance(doc, Mapping) else None
     return GAMES.get(found, TOURNAMENT) if isinstance(found, str) else TOURNAMENT
 
 
-def game_of_session(db: Database, session_id: str) -> Game | None:
+def game_of_session(db: Database, session_id: str) -> AnyGame | None:
     """The game a stored session plays, or None when there is no such session."""
     from barbu_scorer.store.rows import format_of
 
@@ -210,14 +241,14 @@ def game_of_session(db: Database, session_id: str) -> Game | None:
     return None if found is None else GAMES.get(found)
 
 
-def load(db: Database, session_id: str) -> tuple[Game, Stored] | None:
+def load(db: Database, session_id: str) -> tuple[AnyGame, Stored[Any]] | None:
     """A stored session of either game with its game, or None."""
     game = game_of_session(db, session_id)
     stored = game.load(db, session_id) if game is not None else None
     return None if game is None or stored is None else (game, stored)
 
 
-def page_for(endpoint: str, game: Game) -> str | None:
+def page_for(endpoint: str, game: AnyGame) -> str | None:
     """The page of ``game`` that does what ``endpoint`` does for some game, or None."""
     for other in GAMES.values():
         for page in fields(Pages):
@@ -237,7 +268,7 @@ def import_document(db: Database, doc: Any, lookup: SchemeLookup | None = None) 
     return game_of_document(doc).create(db, bare(doc), name, lookup)
 
 
-def export_document(db: Database, session_id: str) -> dict[str, Any] | None:
+def export_document(db: Database, session_id: str) -> ComputedDocument | ComputedBridge | None:
     """The computed document of a stored session of either game, or None."""
     found = load(db, session_id)
     return found[1].document() if found is not None else None
@@ -245,7 +276,8 @@ def export_document(db: Database, session_id: str) -> dict[str, Any] | None:
 
 def summaries(db: Database, ids: Sequence[str]) -> list[dict[str, Any]]:
     """This device's sessions for the home page, newest first: the store's summaries with
-    each one's length, the next entry's number, its noun and its game's pages."""
+    each one's length, the next entry's number, where it stands in its game's words
+    ("hand 3 of 28", a Message) and its game's pages."""
     from barbu_scorer.store.sessions import summaries as stored_summaries
 
     out = []
@@ -256,5 +288,8 @@ def summaries(db: Database, ids: Sequence[str]) -> list[dict[str, Any]]:
         except ScoringError:  # stored past today's limits: its own pages say so
             length = 0
         after = row["recorded"] + 1
-        out.append({**row, "hands": length, "next": after, "noun": game.noun, "pages": game.pages})
+        progress = game.unit.of(after, length)
+        out.append(
+            {**row, "hands": length, "next": after, "progress": progress, "pages": game.pages}
+        )
     return out

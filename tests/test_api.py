@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -134,6 +136,22 @@ def test_create_an_empty_session(client: FlaskClient) -> None:
         "scorer": f"http://localhost:5000/s/{session_id}/k/{key}",
         "watch": f"http://localhost:5000/w/{session_id}",
     }
+
+
+def test_a_bridge_session_gets_its_own_game_links(client: FlaskClient) -> None:
+    """The links are the session's game's pages (a Barbu Bridge session was given the
+    Tournament pages' links, which answer 404 for it)."""
+    doc = json.loads((Path(__file__).parent / "data" / "bridge_session.json").read_text())
+    body = client.post("/api/sessions", json=doc).get_json()
+    session_id, key = body["id"], body["edit_key"]
+    assert body["links"] == {
+        "scorer": f"http://localhost:5000/b/{session_id}/k/{key}",
+        "watch": f"http://localhost:5000/bw/{session_id}",
+    }
+    assert client.get(f"/api/sessions/{session_id}").get_json()["links"] == {
+        "watch": f"http://localhost:5000/bw/{session_id}"
+    }
+    assert client.get(body["links"]["watch"]).status_code == 200
 
 
 def test_create_computes_the_spec_example(client: FlaskClient) -> None:

@@ -114,20 +114,18 @@ def test_no_module_over_300_lines_and_no_function_over_60() -> None:
 
 # --- types, checked --------------------------------------------------------------------
 
-# mypy --strict passes on the pure layers and the store, whole.
-TYPED = [
-    "barbu_scorer/scoring",
-    "barbu_scorer/present",
-    "barbu_scorer/store",
-    "barbu_scorer/paper",
-]
+# mypy's own cache (gitignored), kept between runs: a run with nothing changed checks the
+# package in about a second instead of fifteen; mypy checks every cached file's hash, so a
+# stale entry is never trusted, and a clean checkout simply builds it on the first run.
+MYPY_CACHE = ROOT / ".mypy_cache"
 
 
-def test_mypy_strict_passes_on_the_typed_packages(tmp_path: Path) -> None:
-    """The settings ([tool.mypy], strict) are pyproject.toml's; the cache is thrown away."""
+def test_mypy_strict_passes_on_the_whole_package() -> None:
+    """The settings ([tool.mypy]: strict, the typed outlines of the untyped libraries in
+    typings/) are pyproject.toml's; the package is named whole, from wherever pytest runs."""
     from mypy import api
 
-    config = str(ROOT / "pyproject.toml")
-    paths = [str(ROOT / path) for path in TYPED]
-    out, err, status = api.run(["--config-file", config, "--cache-dir", str(tmp_path), *paths])
+    config, cache = str(ROOT / "pyproject.toml"), str(MYPY_CACHE)
+    out, err, status = api.run(["--config-file", config, "--cache-dir", cache, str(PACKAGE)])
     assert status == 0, out + err
+    assert out.startswith("Success: no issues found in"), out

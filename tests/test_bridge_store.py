@@ -81,7 +81,8 @@ def test_tournament_functions_ignore_a_bridge_session(db: Database) -> None:
     [summary] = store.summaries(db, [stored.id])
     assert summary["format"] == "barbu-bridge/1" and summary["recorded"] == 0
     [summary] = games.summaries(db, [stored.id])
-    assert summary["hands"] == 16 and summary["noun"] == "deal" and summary["next"] == 1
+    assert summary["hands"] == 16 and summary["next"] == 1
+    assert str(summary["progress"]) == "Barbu Bridge · deal 1 of 16"
 
 
 def test_bridge_load_ignores_a_tournament_session(db: Database) -> None:

@@ -162,9 +162,10 @@ def test_a_conflict_keeps_its_hand(client: FlaskClient) -> None:
 
 def test_a_barbu_bridge_conflict_names_the_deal_in_words() -> None:
     from barbu_scorer.i18n import translations
+    from barbu_scorer.scoring.units import DEAL
     from barbu_scorer.store.conflicts import STALE, conflict
 
-    error = conflict("deal", "there is no %(noun)s to undo")
+    error = conflict(DEAL, "there is no %(noun)s to undo")
     assert str(error) == "there is no deal to undo"
     assert error.args[0].render(translations("fr")) == "il n'y a aucune donne à annuler"
     assert isinstance(error, Conflict) and str(Stale(STALE)).startswith("the session has")

@@ -17,9 +17,12 @@ from sqlite_utils import Database
 
 from barbu_scorer import games
 from barbu_scorer.cli import main as cli
+from barbu_scorer.i18n import translations
 from barbu_scorer.scoring.barbu.document import compute_document
 from barbu_scorer.scoring.bridge.document import compute_bridge_document
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.messages import msg, speaking
+from barbu_scorer.scoring.units import DEAL, HAND, Unit
 from barbu_scorer.store.db import connect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,7 +58,7 @@ def db(tmp_path: Path) -> Database:
         (None, games.TOURNAMENT),
     ],
 )
-def test_the_game_of_a_document(doc: object, game: games.Game) -> None:
+def test_the_game_of_a_document(doc: object, game: games.AnyGame) -> None:
     assert games.game_of_document(doc) is game
 
 
@@ -65,8 +68,35 @@ def test_the_registry_holds_both_games_by_format() -> None:
         "barbu-bridge/1": games.BARBU_BRIDGE,
     }
     assert (games.TOURNAMENT.noun, games.BARBU_BRIDGE.noun) == ("hand", "deal")
+    assert (games.TOURNAMENT.unit, games.BARBU_BRIDGE.unit) == (HAND, DEAL)
     with pytest.raises(AttributeError):
-        games.TOURNAMENT.noun = "deal"  # type: ignore[misc]
+        games.TOURNAMENT.unit = DEAL  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("game", list(games.GAMES.values()), ids=list(games.GAMES))
+def test_the_store_writes_a_game_in_the_game_own_words(game: games.AnyGame) -> None:
+    """One registry: the store's part of a game (its shared writes) hangs from the game,
+    with the same unit, so a conflict and a page name the entry alike."""
+    assert game.writes.unit is game.unit
+    assert game.writes.load.__module__ == f"barbu_scorer.store.{game.store}"
+
+
+@pytest.mark.parametrize(
+    ("unit", "total", "english", "french"),
+    [
+        (HAND, 28, ("Ended after hand 3", "hand 4 of 28"), "Terminée après la donne 3"),
+        (DEAL, 16, ("Ended after deal 3", "Barbu Bridge · deal 4 of 16"), None),
+    ],
+)
+def test_a_unit_says_its_game_words(
+    unit: Unit, total: int, english: tuple[str, str], french: str | None
+) -> None:
+    assert (str(unit.ended(3)), str(unit.of(4, total))) == english
+    assert str(unit.ended(0)) == f"Ended before the first {unit.noun}"
+    assert str(unit.about(2, msg("no"))) == f"{unit.noun} 2: no"
+    with speaking(translations("fr"), "fr"):
+        said = str(unit.ended(3))
+    assert said != english[0] and (french is None or said == french)
 
 
 @pytest.mark.parametrize(
@@ -82,7 +112,9 @@ def test_the_registry_holds_both_games_by_format() -> None:
         ("exports.sheet", games.BARBU_BRIDGE, None),
     ],
 )
-def test_the_same_page_in_another_game(endpoint: str, game: games.Game, page: str | None) -> None:
+def test_the_same_page_in_another_game(
+    endpoint: str, game: games.AnyGame, page: str | None
+) -> None:
     assert games.page_for(endpoint, game) == page
 
 
@@ -91,7 +123,7 @@ def test_the_same_page_in_another_game(endpoint: str, game: games.Game, page: st
     [(TOURNAMENT_DOC, games.TOURNAMENT, 28), (BRIDGE_DOC, games.BARBU_BRIDGE, 16)],
 )
 def test_a_stored_session_knows_its_game(
-    db: Database, path: Path, game: games.Game, length: int
+    db: Database, path: Path, game: games.AnyGame, length: int
 ) -> None:
     doc = loaded(path, name="Friday")
     session_id, _key = games.import_document(db, doc)
@@ -103,7 +135,8 @@ def test_a_stored_session_knows_its_game(
     assert exported["name"] == "Friday" and exported["id"] == session_id
     assert game.compute(exported)["totals"] == exported["totals"]
     [summary] = games.summaries(db, [session_id])
-    assert summary["hands"] == length and summary["noun"] == game.noun
+    assert summary["hands"] == length
+    assert str(summary["progress"]) == str(game.unit.of(summary["next"], length))
     assert summary["pages"] == game.pages and summary["next"] == summary["recorded"] + 1
 
 
@@ -227,3 +260,18 @@ def test_the_import_page_opens_the_games_own_scorer_page(
     assert page.status_code == 302
     assert page.location.startswith(scorer)
     assert client.get(page.location).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("path", "scorer", "watch"), [(TOURNAMENT_DOC, "/s/", "/w/"), (BRIDGE_DOC, "/b/", "/bw/")]
+)
+def test_the_cli_import_prints_its_game_links(
+    tmp_path: Path, path: Path, scorer: str, watch: str
+) -> None:
+    """The links are the game's pages (a Barbu Bridge session's scorer link was
+    Tournament's /s/ page)."""
+    done = CliRunner().invoke(cli, ["import", str(path), "--instance", str(tmp_path / "in")])
+    assert done.exit_code == 0, done.output
+    session_id = done.output.split()[2]
+    assert f"scorer link: {scorer}{session_id}/k/" in done.output
+    assert f"watch link:  {watch}{session_id}\n" in done.output

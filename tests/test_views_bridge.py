@@ -738,7 +738,7 @@ def test_api_import_export_round_trip(client: FlaskClient, doc: dict[str, Any]) 
     assert created.status_code == 201
     body = created.get_json()
     assert body["totals"] == {"NS": 6250, "EW": 2880} and body["winner"] == "NS"
-    assert body["edit_key"] and body["links"]["watch"].endswith(f"/w/{body['id']}")
+    assert body["edit_key"] and body["links"]["watch"].endswith(f"/bw/{body['id']}")
     exported = client.get(f"/api/sessions/{body['id']}")
     assert exported.status_code == 200 and exported.headers["ETag"] == '"1"'
     again = client.post("/api/sessions", json=exported.get_json())

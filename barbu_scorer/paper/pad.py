@@ -18,6 +18,7 @@ from barbu_scorer.present.pad import SEATS, build_pad
 from barbu_scorer.present.sheet import PAPERS
 from barbu_scorer.scoring.bridge.document import compute_bridge_document
 from barbu_scorer.scoring.envelope import bare
+from barbu_scorer.scoring.units import DEAL
 
 PAGE = "bridge/pdf.html"
 STYLESHEET = "css/bridge-pad.css"
@@ -61,7 +62,7 @@ def computed_pad_html(
         .get_template(PAGE)
         .render(
             pad=build_pad(computed),
-            ended=ended_line(ended_after, "deal"),
+            ended=ended_line(ended_after, DEAL),
             name=name,
             date=day(date) if date else date,
             seats=SEATS,

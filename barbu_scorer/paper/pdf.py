@@ -24,6 +24,7 @@ from barbu_scorer.present.sheet_model import Sheet
 from barbu_scorer.resources import resource
 from barbu_scorer.scoring.barbu.document import SchemeLookup
 from barbu_scorer.scoring.messages import active
+from barbu_scorer.scoring.units import HAND
 
 PARTIAL = "pdf/_sheet.html"
 PAGE = "pdf/sheet.html"
@@ -70,7 +71,7 @@ def context_of(sheet: Sheet, ended_after: int | None, chart: bool = True) -> dic
 
     ``chart=False`` skips the matplotlib chart (~40 ms).
     """
-    ended = ended_line(ended_after, "hand")
+    ended = ended_line(ended_after, HAND)
     return {"sheet": sheet, "chart": running_chart(sheet) if chart else None, "ended": ended}
 
 

@@ -2,18 +2,10 @@
 
 from __future__ import annotations
 
-from barbu_scorer.scoring.messages import say
+from barbu_scorer.scoring.units import HAND, Unit
 
 
-def ended_line(after: int | None, noun: str) -> str | None:
-    """ "Ended after hand 12" ("before the first hand" when none was recorded); None while
-    the session goes on."""
-    if after is None:
-        return None
-    if noun == "deal":
-        if after == 0:
-            return say("Ended before the first deal")
-        return say("Ended after deal %(n)s", n=after)
-    if after == 0:
-        return say("Ended before the first hand")
-    return say("Ended after hand %(n)s", n=after)
+def ended_line(after: int | None, unit: Unit = HAND) -> str | None:
+    """ "Ended after hand 12" ("before the first hand" when none was recorded), in the
+    game's words (its ``unit``); None while the session goes on."""
+    return None if after is None else unit.ended(after).render()

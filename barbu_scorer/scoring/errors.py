@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from barbu_scorer.scoring.messages import Message, msg
+from barbu_scorer.scoring.units import HAND, Unit
 
 
 class ScoringError(ValueError):
@@ -10,13 +11,13 @@ class ScoringError(ValueError):
 
     ``message`` is a :class:`Message` (a message id and its parameters, rendered in the
     reader's language) or plain text. ``hand`` is the 1-based hand (or deal) number when
-    the error belongs to one; ``unit`` is what the game calls it in ``str()``: "hand"
-    (Barbu) or "deal" (Barbu Bridge). ``str(error)`` is English unless a language is
-    active (:func:`barbu_scorer.scoring.messages.speaking`).
+    the error belongs to one; ``unit`` is what the game calls it in ``str()``: ``HAND``
+    (Barbu) or ``DEAL`` (Barbu Bridge), from ``scoring.units``. ``str(error)`` is English
+    unless a language is active (:func:`barbu_scorer.scoring.messages.speaking`).
     """
 
     def __init__(
-        self, message: str | Message, hand: int | None = None, *, unit: str = "hand"
+        self, message: str | Message, hand: int | None = None, *, unit: Unit = HAND
     ) -> None:
         self.text = message if isinstance(message, Message) else Message(message)
         super().__init__(self.text.msgid)
@@ -32,9 +33,7 @@ class ScoringError(ValueError):
         """The whole message, its hand or deal included, as a Message."""
         if self.hand is None:
             return self.text
-        if self.unit == "deal":
-            return msg("deal %(hand)s: %(message)s", hand=self.hand, message=self.text)
-        return msg("hand %(hand)s: %(message)s", hand=self.hand, message=self.text)
+        return self.unit.about(self.hand, self.text)
 
     def __str__(self) -> str:
         return self.full().render()

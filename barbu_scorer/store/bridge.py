@@ -30,10 +30,11 @@ from barbu_scorer.scoring.bridge.partscore import UNFINISHED_PARTSCORE, Partscor
 from barbu_scorer.scoring.bridge.written import ComputedBridge
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.messages import msg
+from barbu_scorer.scoring.units import DEAL
 from barbu_scorer.store.reads import StoredRow
 from barbu_scorer.store.rows import (
     Conflict,
-    Game,
+    EntryWrites,
     Stale,
     add_entry,
     delete_last_entry,
@@ -47,6 +48,7 @@ __all__ = [
     "Conflict",
     "Stale",
     "StoredBridge",
+    "WRITES",
     "add_deal",
     "create",
     "delete_last",
@@ -74,7 +76,7 @@ class StoredBridge(StoredRow):
             "deals": [dict(deal) for deal in (self.deals if deals is None else deals)],
         }
 
-    def document(self) -> dict[str, Any]:
+    def document(self) -> ComputedBridge:
         """The computed document (the export), with the store's id, name and version."""
         return self.stamped(compute_bridge_document(self.entered(), stored=True))
 
@@ -97,7 +99,7 @@ def load(db: Database, session_id: str) -> StoredBridge | None:
 def _canonical(deal: Mapping[str, Any], number: int, first_dealer: int) -> dict[str, Any]:
     """A deal as stored: read (so a wrong one names its number), then written back bare."""
     if not isinstance(deal, Mapping):  # an API body may be anything at all
-        raise ScoringError(msg("a deal must be an object"), number, unit="deal")
+        raise ScoringError(msg("a deal must be an object"), number, unit=DEAL)
     return deal_to_dict(deal_from_dict(dict(deal), number, first_dealer))
 
 
@@ -147,8 +149,8 @@ def create(
 
 
 # Barbu Bridge sessions in the shared write paths.
-_DEALS: Game[StoredBridge, Mapping[str, Any]] = Game(
-    noun="deal",
+WRITES: EntryWrites[StoredBridge, Mapping[str, Any]] = EntryWrites(
+    unit=DEAL,
     load=load,
     entries=lambda stored: stored.deals,
     canonical=lambda stored, number, deal: _canonical(deal, number, stored.first_dealer),
@@ -165,7 +167,7 @@ def add_deal(
     version: int | None = None,
 ) -> bool:
     """Record deal ``number``; False when the same deal was already recorded (a replay)."""
-    return add_entry(_DEALS, db, session_id, number, deal, who, version)
+    return add_entry(WRITES, db, session_id, number, deal, who, version)
 
 
 def replace_deal(
@@ -177,9 +179,9 @@ def replace_deal(
     version: int | None,
 ) -> None:
     """Correct deal ``number``; every later figure follows (and must still be possible)."""
-    replace_entry(_DEALS, db, session_id, number, deal, who, version)
+    replace_entry(WRITES, db, session_id, number, deal, who, version)
 
 
 def delete_last(db: Database, session_id: str, number: int, who: str, version: int | None) -> None:
     """Undo the last deal (only the last may go); it stays in the history."""
-    delete_last_entry(_DEALS, db, session_id, number, who, version)
+    delete_last_entry(WRITES, db, session_id, number, who, version)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from barbu_scorer.scoring.messages import N_, Message, Text, msg
+from barbu_scorer.scoring.messages import Message, Text, msg
+from barbu_scorer.scoring.units import Unit
 
 
 class Conflict(Exception):
@@ -25,9 +26,8 @@ class Stale(Exception):
 
 
 STALE = msg("the session has changed since this page was loaded")
-NOUNS = (N_("hand"), N_("deal"))  # a game's noun, said in the reader's language
 
 
-def conflict(noun: str, text: str, number: int | None = None, **params: Any) -> Conflict:
-    """A Conflict naming a game's noun ("hand", "deal") in the reader's language."""
-    return Conflict(Message(text, {"noun": Message(noun), **params}), number)
+def conflict(unit: Unit, text: str, number: int | None = None, **params: Any) -> Conflict:
+    """A Conflict naming a game's entry (its unit's noun) in the reader's language."""
+    return Conflict(Message(text, {"noun": unit.name(), **params}), number)

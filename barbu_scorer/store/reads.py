@@ -7,9 +7,14 @@ import json
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlite_utils import Database
+
+from barbu_scorer.scoring.barbu.computed import ComputedDocument
+from barbu_scorer.scoring.bridge.written import ComputedBridge
+
+Computed = TypeVar("Computed", ComputedDocument, ComputedBridge)
 
 
 @contextmanager
@@ -83,10 +88,13 @@ class StoredRow:
             "ended_after": row.get("ended_after"),
         }
 
-    def stamped(self, doc: Mapping[str, Any]) -> dict[str, Any]:
+    def stamped(self, doc: Computed) -> Computed:
         """A computed document with the store's id, name and version (and where it ended)."""
-        ended = {} if self.ended_after is None else {"ended_after": self.ended_after}
-        return {"id": self.id, "name": self.name, "version": self.version, **doc, **ended}
+        out = doc.copy()
+        out["id"], out["name"], out["version"] = self.id, self.name, self.version
+        if self.ended_after is not None:
+            out["ended_after"] = self.ended_after
+        return out
 
 
 def history(db: Database, session_id: str) -> list[dict[str, Any]]:

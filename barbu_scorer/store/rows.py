@@ -3,8 +3,10 @@
 One write transaction that takes the write lock first, and the three changes a scorer
 makes to a session's entries (add, correct, undo the last) through one core: the lock,
 the ended check and the version guard (``_changing``), then the row, the version and the
-history (``_record``). Each game's row module says as a ``Game`` how its sessions load and
-how its rules check an entry; nothing is written until they accept the whole session.
+history (``_record``). Each game's row module says as its ``WRITES`` (an
+``EntryWrites``) how its sessions load and how its rules check an entry; nothing is
+written until they accept the whole session. The games registry (``games.py``) hangs each
+game's ``WRITES`` from its ``Game``.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from typing import Any, Generic, TypeVar
 from sqlite_utils import Database
 
 from barbu_scorer.scoring.errors import ScoringError
-from barbu_scorer.scoring.messages import N_, Message, active_locale, msg
+from barbu_scorer.scoring.messages import N_, active_locale, msg
+from barbu_scorer.scoring.units import Unit
 from barbu_scorer.store.conflicts import STALE, Conflict, Stale, conflict
 from barbu_scorer.store.keys import hash_key, new_id, now
 from barbu_scorer.store.reads import format_of, read_session
@@ -140,11 +143,11 @@ def insert_session(
 
 
 @dataclass(frozen=True)
-class Game(Generic[Stored, Entry]):
-    """One game's part in the shared writes."""
+class EntryWrites(Generic[Stored, Entry]):
+    """One game's part in the shared writes (its ``Game`` in ``games.py`` holds it)."""
 
-    noun: str
-    """What the messages call one entry: "hand" or "deal"."""
+    unit: Unit
+    """What the messages call one entry (``scoring.units``: HAND or DEAL)."""
     load: Callable[[Database, str], Stored | None]
     """The stored session, or None (no such session, or another game's)."""
     entries: Callable[[Stored], Sequence[dict[str, Any]]]
@@ -158,7 +161,7 @@ class Game(Generic[Stored, Entry]):
     (then an add scores the session once, not twice)."""
 
 
-def _same(game: Game[Stored, Entry], stored: Stored, number: int, entry: Entry) -> bool:
+def _same(game: EntryWrites[Stored, Entry], stored: Stored, number: int, entry: Entry) -> bool:
     """Whether ``entry`` is what is already recorded as ``number`` (a replay)."""
     entries = game.entries(stored)
     try:
@@ -171,7 +174,7 @@ def _same(game: Game[Stored, Entry], stored: Stored, number: int, entry: Entry) 
 
 @contextmanager
 def _changing(
-    game: Game[Stored, Entry],
+    game: EntryWrites[Stored, Entry],
     db: Database,
     session_id: str,
     version: int | None,
@@ -189,7 +192,7 @@ def _changing(
         ended, current = db.execute(query, [session_id]).fetchone()
         if ended is not None and not ended_ok:
             text = N_("the session ended after %(noun)s %(n)s: it changes no more")
-            raise conflict(game.noun, text, None, n=ended)
+            raise conflict(game.unit, text, None, n=ended)
         if version not in (None, current) and not (replay and _same(game, stored, *replay)):
             raise Stale(STALE)
         yield stored, list(game.entries(stored))
@@ -219,7 +222,7 @@ def _record(
 
 
 def add_entry(
-    game: Game[Stored, Entry],
+    game: EntryWrites[Stored, Entry],
     db: Database,
     session_id: str,
     number: int,
@@ -232,13 +235,13 @@ def add_entry(
         recorded = len(entries)
         if not 1 <= number <= recorded + 1:
             text = N_("the next %(noun)s is %(next)s, not %(n)s")
-            raise conflict(game.noun, text, number, next=recorded + 1, n=number)
+            raise conflict(game.unit, text, number, next=recorded + 1, n=number)
         data = game.canonical(stored, number, entry)
         if number <= recorded:
             if entries[number - 1] == data:
                 return False
             text = N_("%(noun)s %(n)s is already recorded, with other figures")
-            raise conflict(game.noun, text, number, n=number)
+            raise conflict(game.unit, text, number, n=number)
         if not game.canonical_checks_next:
             game.check(stored, [*entries, data])
         _record(db, session_id, version, who, "add", number, None, data)
@@ -246,7 +249,7 @@ def add_entry(
 
 
 def replace_entry(
-    game: Game[Stored, Entry],
+    game: EntryWrites[Stored, Entry],
     db: Database,
     session_id: str,
     number: int,
@@ -261,9 +264,9 @@ def replace_entry(
     with _changing(game, db, session_id, version, ended_ok=by_director) as (stored, entries):
         if not 1 <= number <= len(entries):
             raise ScoringError(
-                msg("there is no such %(noun)s to correct", noun=Message(game.noun)),
+                msg("there is no such %(noun)s to correct", noun=game.unit.name()),
                 number,
-                unit=game.noun,
+                unit=game.unit,
             )
         data = game.canonical(stored, number, entry)
         if entries[number - 1] == data:
@@ -274,7 +277,7 @@ def replace_entry(
 
 
 def delete_last_entry(
-    game: Game[Stored, Entry],
+    game: EntryWrites[Stored, Entry],
     db: Database,
     session_id: str,
     number: int,
@@ -284,8 +287,8 @@ def delete_last_entry(
     """Undo entry ``number``, which must be the last; it stays in the history."""
     with _changing(game, db, session_id, version) as (_stored, entries):
         if not entries:
-            raise conflict(game.noun, N_("there is no %(noun)s to undo"))
+            raise conflict(game.unit, N_("there is no %(noun)s to undo"))
         if number != len(entries):
             text = N_("only the last %(noun)s (%(n)s) can be undone")
-            raise conflict(game.noun, text, number, n=len(entries))
+            raise conflict(game.unit, text, number, n=len(entries))
         _record(db, session_id, version, who, "undo", number, entries[-1], None)

@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from barbu_scorer.scoring.barbu.computed import ComputedDocument
 from barbu_scorer.scoring.barbu.document import FORMAT, read_hand, session_to_dict
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict, scheme_to_dict
 from barbu_scorer.scoring.barbu.schemes import Scheme
@@ -24,11 +25,12 @@ from barbu_scorer.scoring.barbu.sessions import HandEntry, Session, score_sessio
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.messages import msg
 from barbu_scorer.scoring.players import player_names
+from barbu_scorer.scoring.units import HAND
 from barbu_scorer.store.event_reads import refuse_beyond_round
 from barbu_scorer.store.reads import StoredRow
 from barbu_scorer.store.rows import (
     Conflict,
-    Game,
+    EntryWrites,
     Stale,
     add_entry,
     delete_last_entry,
@@ -72,7 +74,7 @@ class StoredSession(StoredRow):
             [read_hand(e, i + 1) for i, e in enumerate(self.entries)],
         )
 
-    def document(self, session: Session | None = None) -> dict[str, Any]:
+    def document(self, session: Session | None = None) -> ComputedDocument:
         """The computed session document, with the store's id and version."""
         return self.stamped(session_to_dict(session or self.score(), self.players, self.scheme_ref))
 
@@ -207,8 +209,8 @@ def same_hand(stored: StoredSession, number: int, entry: HandEntry) -> bool:
 
 # Tournament sessions in the shared write paths. On an add, ``_canonical`` scores the
 # whole session with the new hand (every earlier hand, then it): that is the check.
-_HANDS: Game[StoredSession, HandEntry] = Game(
-    noun="hand",
+WRITES: EntryWrites[StoredSession, HandEntry] = EntryWrites(
+    unit=HAND,
     load=load,
     entries=lambda stored: stored.entries,
     canonical=_canonical,
@@ -227,7 +229,7 @@ def add_hand(
 ) -> bool:
     """Record hand ``number``; False when the same hand was already recorded (a replay)."""
     refuse_beyond_round(db, session_id, number)  # an event's table plays its round's block
-    return add_entry(_HANDS, db, session_id, number, entry, who, version)
+    return add_entry(WRITES, db, session_id, number, entry, who, version)
 
 
 def replace_hand(
@@ -240,12 +242,12 @@ def replace_hand(
     by_director: bool = False,
 ) -> None:
     """Correct hand ``number``; every later figure follows (see ``replace_entry``)."""
-    replace_entry(_HANDS, db, session_id, number, entry, who, version, by_director=by_director)
+    replace_entry(WRITES, db, session_id, number, entry, who, version, by_director=by_director)
 
 
 def delete_last(db: Database, session_id: str, number: int, who: str, version: int | None) -> None:
     """Undo the last hand (only the last may go)."""
-    delete_last_entry(_HANDS, db, session_id, number, who, version)
+    delete_last_entry(WRITES, db, session_id, number, who, version)
 
 
 def summaries(db: Database, ids: Sequence[str]) -> list[dict[str, Any]]:

@@ -60,7 +60,7 @@ def init_app(app: Flask) -> None:
                 response.headers["Cache-Control"] = "public, no-cache"
         return response
 
-    def static(filename: str) -> Response:
+    def static(filename: str) -> BaseResponse:
         """A static file from memory: not streamed, so it is compressed like a page."""
         body = files.get(filename)
         if body is None:

@@ -63,11 +63,17 @@ def _cache() -> BodyCache[Body]:
     return found
 
 
-class Scorable(Protocol[Kept]):
-    id: str
-    version: int
+Scored = TypeVar("Scored", covariant=True)
 
-    def score(self) -> Kept: ...
+
+class Scorable(Protocol[Scored]):
+    """A stored session (of either game), as far as ``scored`` reads it."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def version(self) -> int: ...
+    def score(self) -> Scored: ...
 
 
 def scored(stored: Scorable[Kept]) -> Kept:

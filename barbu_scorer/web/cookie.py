@@ -12,10 +12,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Response
 from flask.sessions import SecureCookieSessionInterface, SessionMixin
 from itsdangerous import URLSafeTimedSerializer
-from werkzeug.wrappers import Response
 
 COOKIE_BYTES = 3_900
 """The most the cookie's value may weigh: its attributes (expiry, path, flags) take the

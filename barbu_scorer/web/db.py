@@ -70,7 +70,8 @@ def get_db() -> Database:
         # pragma is sent only when this connection's differs from what it needs.
         _pragmas(db, int(wait * 1000), max(1, int(cap) // PAGE) if cap else None)
         g.db = db
-    return g.db
+    found: Database = g.db
+    return found
 
 
 def _pragmas(db: Database, busy_ms: int, max_pages: int | None) -> None:

@@ -6,8 +6,9 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from barbu_scorer.games import export_document
+from barbu_scorer.games import TOURNAMENT
 from barbu_scorer.paper.cards import Card
+from barbu_scorer.scoring.barbu.computed import ComputedDocument
 from barbu_scorer.scoring.barbu.scheme_io import scheme_to_dict
 from barbu_scorer.scoring.envelope import bare
 from barbu_scorer.scoring.event.document import EventDocument, event_to_dict
@@ -17,10 +18,11 @@ from barbu_scorer.web.event_data import gather, ranking_json
 from barbu_scorer.web.links import external
 
 
-def _session_doc(db: Database, session_id: str) -> dict[str, Any]:
-    doc = export_document(db, session_id)
-    assert doc is not None, "an event's table always has its session"
-    return doc
+def _session_doc(db: Database, session_id: str) -> ComputedDocument:
+    """A table's session (club nights are Tournament Barbu's), computed."""
+    stored = TOURNAMENT.load(db, session_id)
+    assert stored is not None, "an event's table always has its session"
+    return stored.document()
 
 
 def event_export(db: Database, event: StoredEvent) -> dict[str, Any]:
@@ -79,7 +81,7 @@ def table_cards(db: Database, event: StoredEvent, director_key: str, rounds: ran
     return cards
 
 
-def results_sheets(db: Database, event: StoredEvent) -> list[tuple[str, dict[str, Any]]]:
+def results_sheets(db: Database, event: StoredEvent) -> list[tuple[str, ComputedDocument]]:
     """Each table's label and computed session document, in order."""
 
     def label(r: int, n: int) -> str:

@@ -13,10 +13,11 @@ from contextlib import contextmanager
 from functools import cache
 from urllib.parse import urlsplit
 
-from babel.support import Translations
-from flask import Blueprint, Flask, Response, abort, flash, redirect, request
+from babel.support import NullTranslations, Translations
+from flask import Blueprint, Flask, abort, flash, redirect, request
 from flask_babel import force_locale, get_locale
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
 from wtforms.i18n import messages_path
 
 from barbu_scorer.i18n import DEFAULT_LOCALE, LOCALES, locale_of, translations
@@ -70,7 +71,7 @@ def _activate() -> None:
 
 
 @cache
-def wtforms_translations(locale: str) -> Translations:
+def wtforms_translations(locale: str) -> NullTranslations:
     """WTForms' catalogue for ``locale`` (its default messages: "This field is required.")."""
     return Translations.load(messages_path(), [locale], domain="wtforms")
 
@@ -84,7 +85,7 @@ def in_language(locale: str | None) -> Iterator[None]:
 
 
 @bp.get("/language/<code>")
-def choose(code: str) -> Response:
+def choose(code: str) -> BaseResponse:
     """The menu's switch: keep the language in a cookie and go back to the page (a
     language is no secret and changes nothing stored: a plain link does it)."""
     chosen = locale_of(code) or DEFAULT_LOCALE
@@ -102,7 +103,7 @@ def _local(target: str | None) -> str:
 
 
 @bp.post("/s/<session_id>/language")
-def session_choice(session_id: str) -> Response:
+def session_choice(session_id: str) -> BaseResponse:
     """The scorer's menu: the language the session's sheet (or pad) is printed in."""
     from barbu_scorer.web.db import get_db
     from barbu_scorer.web.views.access import require_edit
@@ -153,6 +154,6 @@ def init_app(app: Flask) -> None:
     _install_gettext(app)
     app.teardown_request(_english)
     app.register_blueprint(bp)
-    app.add_template_global(LOCALES, "LOCALES")
+    app.jinja_env.globals["LOCALES"] = LOCALES
     app.add_template_global(current, "current_language")
     app.add_template_global(sheet_language, "sheet_language")

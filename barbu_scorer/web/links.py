@@ -3,12 +3,18 @@ from the request's Host header."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 import segno
 from flask import current_app, url_for
 from markupsafe import Markup
+
+from barbu_scorer.games import AnyGame
+
+Link = Callable[..., str]
+"""How a page's link is written: ``external`` (absolute), Flask's ``url_for`` (a path)."""
 
 
 def base_url() -> str:
@@ -19,6 +25,17 @@ def base_url() -> str:
 def external(endpoint: str, **values: Any) -> str:
     """The absolute link to a page, on the table's address."""
     return base_url().rstrip("/") + url_for(endpoint, **values)
+
+
+def session_links(
+    game: AnyGame, session_id: str, edit_key: str | None = None, link: Link = external
+) -> dict[str, str]:
+    """A session's watchers' link and, given its edit key, the scorer's: its game's pages
+    (``game.pages``), absolute on the table's address unless ``link`` says otherwise."""
+    out = {"watch": link(game.pages.watch, session_id=session_id)}
+    if edit_key:
+        out["scorer"] = link(game.pages.claim, session_id=session_id, key=edit_key)
+    return out
 
 
 def qr_code(url: str) -> Markup:

@@ -42,7 +42,7 @@ def pdf_cache(app: Flask | None = None) -> PdfCache:
 
 def sheet_job(
     session_id: str, paper: str, finished_only: bool = False
-) -> tuple[Hashable, Callable[[], bytes]] | None:
+) -> tuple[tuple[Hashable, ...], Callable[[], bytes]] | None:
     """The cache key of the session's sheet now, and how to render it (None: no session,
     or, with ``finished_only``, one still being played)."""
     found = load(get_db(), session_id)
@@ -50,8 +50,8 @@ def sheet_job(
         return None
     game, stored = found
     language = session_language(get_db(), session_id)  # the sheet speaks the session's
-    key = (session_id, stored.version, stored.name, stored.created, paper.casefold())
-    key = (*key, game.format, language)
+    key: tuple[Hashable, ...] = (session_id, stored.version, stored.name, stored.created)
+    key += (paper.casefold(), game.format, language)
     date = stored.created[:10]
     # Scored only where needed: to tell a finished session, and to render (never for a
     # cached copy or a 304).

@@ -55,3 +55,4 @@ class ComputedDocument(TypedDict):
     name: NotRequired[str]
     version: NotRequired[int]
     links: NotRequired[dict[str, str]]
+    ended_after: NotRequired[int]

@@ -47,6 +47,7 @@ from barbu_scorer.scoring.bridge.written import (
 from barbu_scorer.scoring.errors import ScoringError, refused
 from barbu_scorer.scoring.messages import N_, Message, Text, msg
 from barbu_scorer.scoring.players import player_names
+from barbu_scorer.scoring.units import DEAL
 
 __all__ = [
     "BRIDGE_SCHEME",
@@ -95,7 +96,7 @@ def in_deals(function: Callable[_P, _R]) -> Callable[_P, _R]:
         try:
             return function(*args, **kwargs)
         except ScoringError as error:
-            raise ScoringError(error.text, error.hand, unit="deal") from None
+            raise ScoringError(error.text, error.hand, unit=DEAL) from None
 
     return entry
 

@@ -6,7 +6,7 @@ figures the rules decided, under the names the export gives them.
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from barbu_scorer.scoring.bridge.deals import (
     BridgeDocument,
@@ -100,6 +100,12 @@ class ComputedBridge(TypedDict):
     winner: Side | None
     complete: bool
     next: NextDict | None
+    id: NotRequired[str]
+    """The store's id, name and version, and where the scorer ended the session."""
+    name: NotRequired[str]
+    version: NotRequired[int]
+    links: NotRequired[dict[str, str]]
+    ended_after: NotRequired[int]
 
 
 def _sides(points: Points) -> PerSide:

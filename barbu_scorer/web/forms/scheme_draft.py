@@ -133,7 +133,7 @@ def draft_scheme(form: SchemeForm, scheme_id: str = "") -> Scheme:
     Ravage City shares are set to the app's proposal for the new size, keeping the
     totals the table chose.
     """
-    players, pack = int(form.players.data), int(form.pack.data)
+    players, pack = form.players.number, int(form.pack.data)
     customs, added = _custom(form)
     known = {*BUILTIN_CONTRACTS, *(c.id for c in customs)}
     play = set(form.play.data)
@@ -167,8 +167,8 @@ def draft_scheme(form: SchemeForm, scheme_id: str = "") -> Scheme:
         double_targets=form.double_targets.data,
         redouble=form.redouble.data,
         undoubled_settles=bool(form.undoubled_settles.data),
-        quota=form.quota.data,
-        quota_penalty=form.quota_penalty.data,
+        quota=form.quota.number,
+        quota_penalty=form.quota_penalty.number,
         order=form.contract_order.data,
         chooser=form.chooser.data,
         dominoes_start=form.dominoes_start.data,

@@ -50,6 +50,15 @@ KINDS = radio_choices(("negative", _l("negative")), ("positive", _l("positive"))
 class WholeNumber(IntegerField):
     """An integer field whose parse error says what to type."""
 
+    data: int | None
+
+    @property
+    def number(self) -> int:
+        """The number read, on a validated form (its InputRequired): ``data``, never None."""
+        if self.data is None:
+            raise ValueError(str(NEEDS_VALUE))
+        return self.data
+
     def process_formdata(self, valuelist: list[Any]) -> None:
         """Read the number, with a plain message when it is not one."""
         if valuelist and valuelist[0] not in ("", None):

@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from barbu_scorer.games import Game, Stored, import_document, load
+from barbu_scorer.games import AnyGame, Stored, import_document, load
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.messages import Text, msg, render
 from barbu_scorer.scoring.text import MAX_VERSION, read_count, read_json
@@ -14,9 +14,9 @@ from barbu_scorer.store.rows import Conflict, Stale
 from barbu_scorer.store.sessions import key_matches
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.extensions import csrf
-from barbu_scorer.web.links import external
+from barbu_scorer.web.links import session_links
+from barbu_scorer.web.sheets import sheet_response
 from barbu_scorer.web.views.access import scheme_lookup
-from barbu_scorer.web.views.exports import sheet_response
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 csrf.exempt(bp)
@@ -68,7 +68,7 @@ def _body() -> Any:
     return read_json(request.get_data())
 
 
-def _session(session_id: str) -> tuple[Game, Stored]:
+def _session(session_id: str) -> tuple[AnyGame, Stored[Any]]:
     """The stored session with the game it plays, or a 404."""
     found = load(get_db(), session_id)
     if found is None:
@@ -76,7 +76,7 @@ def _session(session_id: str) -> tuple[Game, Stored]:
     return found
 
 
-def _require_key(session_id: str) -> Game:
+def _require_key(session_id: str) -> AnyGame:
     """The session's game, once the request holds its edit key."""
     game, _stored = _session(session_id)
     if not key_matches(get_db(), session_id, request.headers.get("X-Edit-Key")):
@@ -95,33 +95,26 @@ def _if_match() -> int | None:
 
 
 def _document(session_id: str, status: int = 200, **extra: Any) -> tuple[Response, int]:
-    _game, stored = _session(session_id)
-    doc = stored.document()
-    doc.update(extra)
+    game, stored = _session(session_id)
+    doc: dict[str, Any] = {**stored.document(), **extra}
+    if "links" in extra:  # its game's pages, with the key the scorer was given
+        doc["links"] = session_links(game, session_id, extra.get("edit_key"))
     response = jsonify(doc)
     response.headers["ETag"] = f'"{stored.version}"'
     return response, status
-
-
-def links(session_id: str, edit_key: str | None = None) -> dict[str, str]:
-    """The scorer's and the watchers' links of a session."""
-    out = {"watch": external("sessions.watch", session_id=session_id)}
-    if edit_key:
-        out["scorer"] = external("sessions.claim", session_id=session_id, key=edit_key)
-    return out
 
 
 @bp.post("/sessions")
 def create() -> tuple[Response, int]:
     """Create a session from a document (hands optional), of either game."""
     session_id, key = import_document(get_db(), _body(), scheme_lookup())
-    return _document(session_id, 201, edit_key=key, links=links(session_id, key))
+    return _document(session_id, 201, edit_key=key, links=True)
 
 
 @bp.get("/sessions/<session_id>")
 def show(session_id: str) -> tuple[Response, int]:
     """The computed session document with its version."""
-    return _document(session_id, links=links(session_id))
+    return _document(session_id, links=True)
 
 
 @bp.get("/sessions/<session_id>/sheet.pdf")

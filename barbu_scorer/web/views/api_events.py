@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import Response, jsonify, request
 
+from barbu_scorer.games import TOURNAMENT
 from barbu_scorer.scoring.barbu.document import FORMAT as SESSION_FORMAT
 from barbu_scorer.scoring.barbu.document import read_hand
 from barbu_scorer.scoring.barbu.schemes import BUILTINS
@@ -29,7 +30,7 @@ from barbu_scorer.store.sessions import replace_hand
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_data import gather, new_event, progress_json, ranking_json
 from barbu_scorer.web.event_paper import event_export, import_event
-from barbu_scorer.web.links import external
+from barbu_scorer.web.links import external, session_links
 from barbu_scorer.web.views.access import scheme_lookup
 from barbu_scorer.web.views.api import ApiError, _body, _if_match, bp
 
@@ -59,11 +60,7 @@ def _seating(event: StoredEvent, key: str | None) -> dict[str, Any]:
     keys = scorer_keys(get_db(), event.id, key) if key else {}
     tables = []
     for t in event.tables:
-        links = {"watch": external("sessions.watch", session_id=t.session_id)}
-        if t.session_id in keys:
-            links["scorer"] = external(
-                "sessions.claim", session_id=t.session_id, key=keys[t.session_id]
-            )
+        links = session_links(TOURNAMENT, t.session_id, keys.get(t.session_id))
         tables.append(
             {
                 "round": t.round,

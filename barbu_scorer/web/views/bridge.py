@@ -39,13 +39,14 @@ from barbu_scorer.scoring.bridge.deals import DEALS
 from barbu_scorer.scoring.bridge.document import compute_bridge_document
 from barbu_scorer.scoring.bridge.subgames import subgames_left
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.units import DEAL
 from barbu_scorer.store import bridge as bridge_store
 from barbu_scorer.store.bridge import StoredBridge
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.bridge import DealForm, NewBridgeForm, deal_from_form, initial_data
 from barbu_scorer.web.forms.common import VersionForm
+from barbu_scorer.web.sheets import sheet_response
 from barbu_scorer.web.views.access import remember, scorer_label
-from barbu_scorer.web.views.exports import sheet_response
 from barbu_scorer.web.views.game_pages import GamePages
 from barbu_scorer.web.views.pages import first_seat, or_404, saved
 
@@ -78,7 +79,7 @@ def _screen(template: str, stored: StoredBridge, **context: Any) -> str:
         pad=build_pad(doc),
         subgame_labels=SUBGAME_LABELS,
         seats=SEATS,
-        ended=ended_line(stored.ended_after, "deal"),
+        ended=ended_line(stored.ended_after, DEAL),
         **context,
     )
 
@@ -135,7 +136,7 @@ def scorer(session_id: str) -> str:
 
 @bp.get("/bw/<session_id>", endpoint="watch")
 @bp.get("/bw/<session_id>/tv", endpoint="tv")
-def watch(session_id: str) -> Response:
+def watch(session_id: str) -> BaseResponse:
     """The watchers' screen (or, at /tv, the TV view): the pad, following the scorer live
     (cached per version; 304 while it holds)."""
     page = "bridge/tv.html" if request.endpoint == "bridge.tv" else "bridge/watch.html"

@@ -136,7 +136,7 @@ def init_app(app: Flask) -> None:
         return _api_error(error) or error
 
     app.add_template_filter(suits)
-    app.add_template_global(LIMITS, "limits")
+    app.jinja_env.globals["limits"] = LIMITS
     app.add_template_filter(minute)
     app.add_template_filter(rank_letter, "rank")
     app.add_template_filter(day)

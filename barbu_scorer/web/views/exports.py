@@ -14,6 +14,7 @@ from flask import (
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
+from werkzeug.wrappers import Response as BaseResponse
 from wtforms import TextAreaField
 
 from barbu_scorer.games import game_of_document, import_document, load
@@ -68,7 +69,7 @@ def _named(response: Response, filename: str) -> Response:
 
 
 @bp.route("/import", methods=["GET", "POST"])
-def import_session() -> str | Response:
+def import_session() -> str | BaseResponse:
     """Recreate a session from an exported document; an invalid one is refused whole."""
     form = ImportForm()
     error = None

@@ -16,7 +16,7 @@ from typing import Generic, TypeVar
 from flask import Blueprint, url_for
 from werkzeug.wrappers import Response
 
-from barbu_scorer.games import Game
+from barbu_scorer.games import AnyGame
 from barbu_scorer.web.cached import per_version, remembered
 from barbu_scorer.web.views.access import can_edit, keep_key, require_edit
 from barbu_scorer.web.views.pages import Stored, history_page, undo_last
@@ -28,7 +28,7 @@ S = TypeVar("S", bound=Stored)
 class GamePages(Generic[S]):
     """One game's shared pages, on its blueprint under ``root`` ("/s/<session_id>")."""
 
-    game: Game
+    game: AnyGame
     root: str
     found: Callable[[str], S]
     """The stored session of this game, or a 404 page (``abort``)."""

@@ -32,7 +32,7 @@ bp = Blueprint("live", __name__)
 
 
 @bp.get("/w/<session_id>/live")
-def state(session_id: str) -> Response:
+def state(session_id: str) -> BaseResponse:
     """The session's version and whether it ended; 304 when If-None-Match names it."""
     version, ended_after = or_404(live_state(get_db(), session_id))
     if request.if_none_match.contains(str(version)):
@@ -74,5 +74,5 @@ def end(session_id: str) -> BaseResponse:
     except Conflict as error:
         flash(str(error), "error")
     else:
-        flash(f"{ended_line(after, game.noun)}.", "ok")
+        flash(f"{ended_line(after, game.unit)}.", "ok")
     return redirect(url_for(game.pages.scorer, session_id=session_id))

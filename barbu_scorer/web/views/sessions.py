@@ -16,6 +16,7 @@ from barbu_scorer.present.tv import declarers_left, last_hand
 from barbu_scorer.scoring.barbu.document import read_players
 from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.units import HAND
 from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.store.sessions import StoredSession, create_session, load
 from barbu_scorer.web.cached import fragment, per_version, scored
@@ -131,7 +132,7 @@ def scorer(session_id: str) -> str:
 
 def _ended(stored: StoredSession) -> str | None:
     """The line "Ended after hand N", or None while the session goes on."""
-    return ended_line(stored.ended_after, "hand")
+    return ended_line(stored.ended_after, HAND)
 
 
 @bp.get("/w/<session_id>")
