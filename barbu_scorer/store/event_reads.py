@@ -12,6 +12,7 @@ from datetime import datetime
 from sqlite_utils import Database
 
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
+from barbu_scorer.scoring.event.formats import night_format
 from barbu_scorer.scoring.event.progress import beyond_round, hands_due
 from barbu_scorer.scoring.event.variant import for_players
 from barbu_scorer.scoring.messages import Message
@@ -72,7 +73,7 @@ def round_limit(db: Database, session_id: str) -> RoundLimit | None:
             WHERE t.session_id = ?""",
         [session_id],
     ).fetchone()
-    if row is None or row[1] != "blocks":
+    if row is None or not night_format(row[1]).one_block:
         return None
     scheme = for_players(scheme_from_dict(json.loads(row[2])), len(json.loads(row[5])))
     return RoundLimit(row[0], row[3], row[4], hands_due(scheme, row[1]))

@@ -24,9 +24,9 @@ from sqlite_utils import Database
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict, scheme_to_dict
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.barbu.sessions import HandEntry
-from barbu_scorer.scoring.errors import refused
+from barbu_scorer.scoring.event.formats import night_format
 from barbu_scorer.scoring.event.movement import Round
-from barbu_scorer.scoring.event.plan import FORMATS, EventSettings
+from barbu_scorer.scoring.event.plan import EventSettings
 from barbu_scorer.scoring.event.variant import for_players
 from barbu_scorer.scoring.messages import msg
 from barbu_scorer.scoring.players import player_names
@@ -87,7 +87,7 @@ def _fernet(director_key: str) -> Fernet:
 
 
 def _table_name(event_name: str, fmt: str, round_: int, number: int) -> str:
-    label = f"table {number}" if fmt == "session" else f"round {round_}, table {number}"
+    label = night_format(fmt).stored_name(round_, number)
     return f"{event_name} · {label}"[:120]
 
 
@@ -130,8 +130,7 @@ def create_event(
 ) -> tuple[StoredEvent, str]:
     """Store an event, every table's session with it, in one transaction; the stored event
     and the director's key. ``entries`` (an import) gives each table's hands, in order."""
-    if settings.fmt not in FORMATS:
-        raise refused("format: one of %(allowed)s", allowed=", ".join(FORMATS))
+    night_format(settings.fmt)
     names = player_names(players)
     event_id, key = new_id(), secrets.token_urlsafe(18)
     sealer, created = _fernet(key), now()

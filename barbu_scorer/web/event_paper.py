@@ -12,7 +12,7 @@ from barbu_scorer.scoring.barbu.computed import ComputedDocument
 from barbu_scorer.scoring.barbu.scheme_io import scheme_to_dict
 from barbu_scorer.scoring.envelope import bare
 from barbu_scorer.scoring.event.document import EventDocument, event_to_dict
-from barbu_scorer.scoring.messages import say
+from barbu_scorer.scoring.event.formats import night_format
 from barbu_scorer.store.events import StoredEvent, create_event, scorer_keys
 from barbu_scorer.web.event_data import gather, ranking_json
 from barbu_scorer.web.links import external
@@ -85,8 +85,6 @@ def results_sheets(db: Database, event: StoredEvent) -> list[tuple[str, Computed
     """Each table's label and computed session document, in order."""
 
     def label(r: int, n: int) -> str:
-        if event.format == "session":
-            return say("Table %(n)s", n=n)
-        return say("Round %(r)s, table %(n)s", r=r, n=n)
+        return night_format(event.format).label(r, n).render()
 
     return [(label(t.round, t.number), _session_doc(db, t.session_id)) for t in event.tables]

@@ -12,6 +12,7 @@ from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.barbu.sessions import HandEntry, score_session
 from barbu_scorer.scoring.errors import ScoringError, refused
+from barbu_scorer.scoring.event.formats import night_format
 from barbu_scorer.scoring.event.movement import MAX_EVENT_PLAYERS, ROUNDS, Round
 from barbu_scorer.scoring.event.plan import (
     MAX_EVENT_NAME,
@@ -88,8 +89,9 @@ def read_event(doc: Any, lookup: SchemeLookup | None = None) -> EventDocument:
     scheme = scheme_from_dict(doc["scheme"])
     players = player_names(_list(doc.get("players"), "players", MAX_EVENT_PLAYERS))
     rounds_in = _list(doc.get("rounds"), "rounds", ROUNDS)
-    if len(rounds_in) != (1 if fmt == "session" else ROUNDS):
-        raise refused("%(fmt)s: %(n)s round(s)", fmt=fmt, n=1 if fmt == "session" else ROUNDS)
+    due = night_format(fmt).rounds
+    if len(rounds_in) != due:
+        raise refused("%(fmt)s: %(n)s round(s)", fmt=fmt, n=due)
     shape: list[list[tuple[list[int], int | None]]] = []
     out: list[list[int]] = []
     entries: list[tuple[HandEntry, ...]] = []

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from barbu_scorer.scoring.barbu.schemes import MAX_PLAYERS, MIN_PLAYERS, Scheme
 from barbu_scorer.scoring.errors import refused
+from barbu_scorer.scoring.event.formats import NIGHT_FORMATS, night_format
 from barbu_scorer.scoring.event.movement import (
     MIN_BLOCKS_PLAYERS,
     Round,
@@ -18,7 +19,7 @@ from barbu_scorer.scoring.event.movement import (
 from barbu_scorer.scoring.event.ranking import METHODS
 
 MAX_EVENT_NAME = 80
-FORMATS = ("session", "blocks")
+FORMATS = tuple(NIGHT_FORMATS)
 SEATINGS = ("draw", "listed")
 MAX_SEED = 2**31
 
@@ -34,15 +35,15 @@ class EventSettings:
     """The four-player scheme every table plays (tables of 3 and 5 its variant)."""
     scheme_ref: str
     fmt: str
-    """One of ``FORMATS``: a session per table, or rotating blocks."""
+    """One of ``NIGHT_FORMATS`` (``scoring.event.formats``): a session per table, or
+    rotating blocks."""
     method: str
     """How the ranking counts: one of ``ranking.METHODS``."""
 
 
 def check_choices(fmt: object, method: object, seating: object) -> None:
     """The format, ranking method and seating named are ones the event knows."""
-    if fmt not in FORMATS:
-        raise refused("format: one of %(allowed)s", allowed=", ".join(FORMATS))
+    night_format(fmt)
     if method not in METHODS:
         raise refused("ranking: one of %(allowed)s", allowed=", ".join(METHODS))
     if seating not in SEATINGS:
@@ -54,7 +55,7 @@ def plan(players: int, fmt: str, seating: str, seed: int) -> tuple[Round, ...]:
     drawn at random, or seated in the order listed, table by table), or rotating blocks'
     four rounds (the draw of its groups and seats made from ``seed``)."""
     check_choices(fmt, "total", seating)
-    if fmt == "session":
+    if not night_format(fmt).one_block:
         order = drawn_order(players, seed) if seating == "draw" else None
         return (session_seating(players, order),)
     if players < MIN_BLOCKS_PLAYERS:

@@ -8,6 +8,7 @@ from typing import Literal
 
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.barbu.sessions import Session
+from barbu_scorer.scoring.event.formats import night_format
 from barbu_scorer.scoring.messages import Message, msg
 
 Format = Literal["session", "blocks"]
@@ -15,7 +16,7 @@ Format = Literal["session", "blocks"]
 
 def hands_due(scheme: Scheme, fmt: str) -> int:
     """The hands a table plays: one block in rotating blocks, a whole session otherwise."""
-    return len(scheme.contracts) if fmt == "blocks" else scheme.hands
+    return night_format(fmt).hands_due(scheme)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from wtforms import (
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
+from barbu_scorer.scoring.event.formats import NIGHT_FORMATS, SESSION
 from barbu_scorer.scoring.event.movement import MAX_EVENT_PLAYERS
 from barbu_scorer.scoring.event.plan import MAX_EVENT_NAME
 from barbu_scorer.scoring.players import MAX_NAME_LENGTH
@@ -51,11 +52,8 @@ class NewEventForm(FlaskForm):
     )
     format = RadioField(
         _l("Format"),
-        choices=radio_choices(
-            ("session", _l("One session per table (tables of 4; 3 or 5 where needed)")),
-            ("blocks", _l("Rotating blocks: four rounds of one block, each player declares once")),
-        ),
-        default="session",
+        choices=radio_choices(*((f.id, _l(f.choice)) for f in NIGHT_FORMATS.values())),
+        default=SESSION.id,
     )
     seating = RadioField(
         _l("Seats"),

@@ -13,6 +13,7 @@ from barbu_scorer.scoring.barbu.document import FORMAT as SESSION_FORMAT
 from barbu_scorer.scoring.barbu.document import read_hand
 from barbu_scorer.scoring.barbu.schemes import BUILTINS
 from barbu_scorer.scoring.event.document import FORMAT, read_event
+from barbu_scorer.scoring.event.formats import SESSION
 from barbu_scorer.scoring.event.movement import MAX_EVENT_PLAYERS
 from barbu_scorer.scoring.event.plan import EventSettings
 from barbu_scorer.scoring.messages import msg
@@ -116,7 +117,7 @@ def _create_fields(data: Any) -> tuple[EventSettings, str, list[Any]]:
         date=data.get("date", now()[:10]),
         scheme=scheme,
         scheme_ref=scheme.id,
-        fmt=data.get("format", "session"),
+        fmt=data.get("format", SESSION.id),
         method=data.get("method", "total"),
     )
     return settings, data.get("seating", "draw"), players
