@@ -99,7 +99,7 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
 
 def _register(app: Flask) -> None:
     """The database's life, error pages, security headers, template globals, blueprints."""
-    from barbu_scorer.web import assets, db, language, live_poll, security, sheets
+    from barbu_scorer.web import assets, db, errors, language, live_poll, security, sheets
     from barbu_scorer.web.links import base_url, external, qr_code
     from barbu_scorer.web.views import (
         api,
@@ -107,7 +107,6 @@ def _register(app: Flask) -> None:
         api_players,  # noqa: F401  (adds the players' routes to api.bp)
         beat,  # noqa: F401  (adds the scorer page's beat to events.bp)
         bridge,
-        errors,
         event_board,  # noqa: F401  (adds the leaderboards' routes to events.bp)
         event_correct,  # noqa: F401  (adds the director's correction to events.bp)
         events,

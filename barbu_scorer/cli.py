@@ -128,7 +128,7 @@ def serve(
     app.config["PUBLIC_URL"] = public
     _announce(public, reachable, app.config["DATABASE"])
     with app.test_request_context("/"):  # the club key, made on the first run
-        from barbu_scorer.web.views.club import club_link
+        from barbu_scorer.web.club import club_link
 
         click.echo(say("Club link (renames, merges, deletes players): %(url)s", url=club_link()))
         sys.stdout.flush()

@@ -37,10 +37,10 @@ from barbu_scorer.scoring.league.settle import MAX_STAKE_CENTS, ROUNDINGS
 from barbu_scorer.scoring.players import player_names
 from barbu_scorer.store.db import connect
 from barbu_scorer.store.events import load_event
+from barbu_scorer.web.access import scheme_lookup
+from barbu_scorer.web.club import club_key
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_paper import event_export
-from barbu_scorer.web.views.access import scheme_lookup
-from barbu_scorer.web.views.club import club_key
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "300"))
 DATA = Path(__file__).parent / "data"

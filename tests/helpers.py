@@ -388,7 +388,7 @@ def pdf_text(pdf: bytes) -> str:
 
 def club_key(app: Any) -> str:
     """The app's club key (made on first use), as ``serve`` prints it in its link."""
-    from barbu_scorer.web.views.club import club_key as key_of
+    from barbu_scorer.web.club import club_key as key_of
 
     with app.test_request_context("/"):
         return key_of()

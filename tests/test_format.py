@@ -144,7 +144,7 @@ def test_rules_text() -> None:
 def test_the_suits_filter_colours_every_suit(text: str, html: str) -> None:
     from markupsafe import Markup
 
-    from barbu_scorer.web.views.errors import suits
+    from barbu_scorer.web.errors import suits
 
     assert suits(text) == html
     assert suits(Markup("a &amp; ♣")) == 'a &amp; <span class="suit-black">♣</span>'

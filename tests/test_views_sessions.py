@@ -644,7 +644,7 @@ HOSTILE = ["<script>alert(1)</script>", "<b>&amp;", "Clara", "Dan"]
 def test_names_are_escaped_on_every_page(
     app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("barbu_scorer.web.views.pages.secrets.randbelow", lambda n: 0)
+    monkeypatch.setattr("barbu_scorer.web.pages.secrets.randbelow", lambda n: 0)
     response = client.post("/new", data=new_form(HOSTILE, first="random"), follow_redirects=True)
     session_id = response.request.path.rsplit("/", 1)[1]
     hand = {

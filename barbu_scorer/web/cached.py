@@ -22,9 +22,9 @@ from flask_babel import get_locale
 from markupsafe import Markup
 
 from barbu_scorer.store.ending import live_state
+from barbu_scorer.web.access import remember
 from barbu_scorer.web.assets import fresh
 from barbu_scorer.web.db import get_db
-from barbu_scorer.web.views.access import remember
 
 ENTRIES = 512
 """Bodies kept per process (a watch page is ~20 KB: ~10 MB at most)."""

@@ -105,8 +105,8 @@ def _local(target: str | None) -> str:
 @bp.post("/s/<session_id>/language")
 def session_choice(session_id: str) -> BaseResponse:
     """The scorer's menu: the language the session's sheet (or pad) is printed in."""
+    from barbu_scorer.web.access import require_edit
     from barbu_scorer.web.db import get_db
-    from barbu_scorer.web.views.access import require_edit
 
     found = get_db().execute("SELECT 1 FROM sessions WHERE id = ?", [session_id]).fetchone()
     if found is None:

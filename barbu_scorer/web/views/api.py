@@ -12,11 +12,11 @@ from barbu_scorer.scoring.messages import Text, msg, render
 from barbu_scorer.scoring.text import MAX_VERSION, read_count, read_json
 from barbu_scorer.store.rows import Conflict, Stale
 from barbu_scorer.store.sessions import key_matches
+from barbu_scorer.web.access import scheme_lookup
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.extensions import csrf
 from barbu_scorer.web.links import session_links
 from barbu_scorer.web.sheets import sheet_response
-from barbu_scorer.web.views.access import scheme_lookup
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 csrf.exempt(bp)
@@ -55,7 +55,7 @@ def _stale(error: Stale) -> tuple[Response, int]:
 @bp.errorhandler(405)
 @bp.errorhandler(413)
 def _http_error(error: Any) -> tuple[Response, int]:
-    from barbu_scorer.web.views.errors import described
+    from barbu_scorer.web.errors import described
 
     return jsonify({"error": described(error), "hand": None}), error.code
 

@@ -28,11 +28,11 @@ from barbu_scorer.store.events import (
 )
 from barbu_scorer.store.keys import now
 from barbu_scorer.store.sessions import replace_hand
+from barbu_scorer.web.access import scheme_lookup
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_data import gather, new_event, progress_json, ranking_json
 from barbu_scorer.web.event_paper import event_export, import_event
 from barbu_scorer.web.links import external, session_links
-from barbu_scorer.web.views.access import scheme_lookup
 from barbu_scorer.web.views.api import ApiError, _body, _if_match, bp
 
 FIELDS = {"name", "date", "scheme", "format", "method", "seating", "players"}

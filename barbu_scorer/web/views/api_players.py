@@ -12,10 +12,10 @@ from flask import Response, jsonify, request, url_for
 from barbu_scorer.games import import_document
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.messages import msg
+from barbu_scorer.web.access import scheme_lookup
+from barbu_scorer.web.club import HEADER
 from barbu_scorer.web.db import get_db
-from barbu_scorer.web.views.access import scheme_lookup
 from barbu_scorer.web.views.api import ApiError, _body, bp
-from barbu_scorer.web.views.club import HEADER
 
 PLAYERS_FORMAT = "barbu-players/1"
 MAX_IMPORTED_SESSIONS = 500

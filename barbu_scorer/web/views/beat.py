@@ -10,8 +10,8 @@ from werkzeug.wrappers import Response
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.event.pace import BEAT_EVERY, MAX_PENDING, check_pending
 from barbu_scorer.store.beats import record_beat
+from barbu_scorer.web.access import require_edit
 from barbu_scorer.web.db import get_db
-from barbu_scorer.web.views.access import require_edit
 from barbu_scorer.web.views.events import bp
 
 

@@ -42,13 +42,13 @@ from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.units import DEAL
 from barbu_scorer.store import bridge as bridge_store
 from barbu_scorer.store.bridge import StoredBridge
+from barbu_scorer.web.access import remember, scorer_label
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.bridge import DealForm, NewBridgeForm, deal_from_form, initial_data
 from barbu_scorer.web.forms.common import VersionForm
+from barbu_scorer.web.game_pages import GamePages
+from barbu_scorer.web.pages import first_seat, or_404, saved
 from barbu_scorer.web.sheets import sheet_response
-from barbu_scorer.web.views.access import remember, scorer_label
-from barbu_scorer.web.views.game_pages import GamePages
-from barbu_scorer.web.views.pages import first_seat, or_404, saved
 
 bp = Blueprint("bridge", __name__)
 

@@ -15,8 +15,8 @@ from barbu_scorer.store.rows import Conflict, Stale
 from barbu_scorer.store.sessions import StoredSession, load, replace_hand
 from barbu_scorer.web.cached import scored
 from barbu_scorer.web.db import get_db
+from barbu_scorer.web.event_access import require_director
 from barbu_scorer.web.forms.events import CorrectionForm
-from barbu_scorer.web.views.event_access import require_director
 from barbu_scorer.web.views.events import bp, event_or_404
 
 

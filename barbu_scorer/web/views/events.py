@@ -19,12 +19,12 @@ from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.store.events import StoredEvent, close_round, load_event, update_clock
 from barbu_scorer.store.keys import now
 from barbu_scorer.store.rows import Stale
+from barbu_scorer.web.access import scheme_lookup
 from barbu_scorer.web.db import get_db
+from barbu_scorer.web.event_access import is_director, keep_director, require_director
 from barbu_scorer.web.event_data import console_version, gather, new_event
 from barbu_scorer.web.forms.events import ClockForm, MethodForm, NewEventForm
 from barbu_scorer.web.links import external
-from barbu_scorer.web.views.access import scheme_lookup
-from barbu_scorer.web.views.event_access import is_director, keep_director, require_director
 
 bp = Blueprint("events", __name__)
 

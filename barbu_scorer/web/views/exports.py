@@ -21,11 +21,11 @@ from barbu_scorer.games import game_of_document, import_document, load
 from barbu_scorer.paper.exports import document_json
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.text import read_json
+from barbu_scorer.web.access import remember, scheme_lookup
 from barbu_scorer.web.cached import per_version
 from barbu_scorer.web.db import get_db
+from barbu_scorer.web.pages import or_404
 from barbu_scorer.web.sheets import sheet_response
-from barbu_scorer.web.views.access import remember, scheme_lookup
-from barbu_scorer.web.views.pages import or_404
 
 bp = Blueprint("exports", __name__)
 

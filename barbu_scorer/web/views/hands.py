@@ -19,11 +19,11 @@ from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.text import read_count
 from barbu_scorer.store.rows import Conflict, Stale
 from barbu_scorer.store.sessions import StoredSession, add_hand, replace_hand, same_hand
+from barbu_scorer.web.access import require_edit, scorer_label
 from barbu_scorer.web.db import get_db
+from barbu_scorer.web.event_round import refuse_beyond_round
 from barbu_scorer.web.forms.barbu import HandForm, hand_entry, opening_form, posted_doubles
-from barbu_scorer.web.views.access import require_edit, scorer_label
-from barbu_scorer.web.views.event_round import refuse_beyond_round
-from barbu_scorer.web.views.pages import saved
+from barbu_scorer.web.pages import saved
 from barbu_scorer.web.views.sessions import stored_or_404
 
 bp = Blueprint("hands", __name__)

@@ -22,11 +22,11 @@ from barbu_scorer.games import game_of_session
 from barbu_scorer.present.live import ended_line
 from barbu_scorer.store.ending import end_session, live_state
 from barbu_scorer.store.rows import Conflict, Stale
+from barbu_scorer.web.access import kept_key, require_edit, scorer_label
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.common import VersionForm
 from barbu_scorer.web.links import external
-from barbu_scorer.web.views.access import kept_key, require_edit, scorer_label
-from barbu_scorer.web.views.pages import or_404
+from barbu_scorer.web.pages import or_404
 
 bp = Blueprint("live", __name__)
 

@@ -6,8 +6,8 @@ from flask import Blueprint, render_template, session
 
 from barbu_scorer.games import summaries
 from barbu_scorer.scoring.barbu.schemes import BUILTINS
+from barbu_scorer.web.access import device_sessions
 from barbu_scorer.web.db import get_db
-from barbu_scorer.web.views.access import device_sessions
 
 bp = Blueprint("main", __name__)
 

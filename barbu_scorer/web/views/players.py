@@ -17,6 +17,8 @@ from barbu_scorer.scoring.league.rating import ratings
 from barbu_scorer.scoring.league.stats import head_to_head, player_stats
 from barbu_scorer.store import club
 from barbu_scorer.store import players as roster
+from barbu_scorer.web.access import seal
+from barbu_scorer.web.club import club_link, from_this_machine, is_member, require_member
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.players import (
     DeleteForm,
@@ -25,8 +27,6 @@ from barbu_scorer.web.forms.players import (
     SeatProblem,
     seat_problem,
 )
-from barbu_scorer.web.views.access import seal
-from barbu_scorer.web.views.club import club_link, from_this_machine, is_member, require_member
 
 bp = Blueprint("players", __name__)
 

@@ -25,12 +25,12 @@ from barbu_scorer.scoring.barbu.schemes import BUILTINS, MAX_NAME, Scheme, built
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.text import check_label, read_json
 from barbu_scorer.store import schemes as scheme_store
+from barbu_scorer.web.access import claim_unowned, keep_scheme_key, require_scheme_owner
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.scheme_draft import candidate_cards, resized
 from barbu_scorer.web.forms.schemes import ImportForm, SchemeForm
-from barbu_scorer.web.views.access import claim_unowned, keep_scheme_key, require_scheme_owner
-from barbu_scorer.web.views.pages import or_404
-from barbu_scorer.web.views.scheme_editor import (
+from barbu_scorer.web.pages import or_404
+from barbu_scorer.web.scheme_editor import (
     Verdict,
     contract_cards,
     drawn,

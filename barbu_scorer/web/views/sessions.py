@@ -19,14 +19,14 @@ from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.units import HAND
 from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.store.sessions import StoredSession, create_session, load
+from barbu_scorer.web.access import remember, scheme_lookup, scorer_label
 from barbu_scorer.web.cached import fragment, per_version, scored
 from barbu_scorer.web.db import get_db
+from barbu_scorer.web.event_round import round_done
 from barbu_scorer.web.forms.barbu import NewSessionForm
 from barbu_scorer.web.forms.common import VersionForm
-from barbu_scorer.web.views.access import remember, scheme_lookup, scorer_label
-from barbu_scorer.web.views.event_round import round_done
-from barbu_scorer.web.views.game_pages import GamePages
-from barbu_scorer.web.views.pages import first_seat
+from barbu_scorer.web.game_pages import GamePages
+from barbu_scorer.web.pages import first_seat
 
 bp = Blueprint("sessions", __name__)
 

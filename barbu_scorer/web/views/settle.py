@@ -15,11 +15,11 @@ from barbu_scorer.scoring.text import read_count
 from barbu_scorer.store import players as roster
 from barbu_scorer.store import stakes
 from barbu_scorer.store.sessions import load
+from barbu_scorer.web.access import can_edit, require_edit
 from barbu_scorer.web.cached import scored
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.players import SettleForm, StakeForm
-from barbu_scorer.web.views.access import can_edit, require_edit
-from barbu_scorer.web.views.pages import or_404
+from barbu_scorer.web.pages import or_404
 
 bp = Blueprint("settle", __name__)
 

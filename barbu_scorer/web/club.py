@@ -13,9 +13,9 @@ from __future__ import annotations
 from flask import abort, request, session
 
 from barbu_scorer.store import club
+from barbu_scorer.web.access import seal, unseal
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.links import external
-from barbu_scorer.web.views.access import seal, unseal
 
 HEADER = "X-Club-Key"
 LOOPBACK = frozenset({"127.0.0.1", "::1"})

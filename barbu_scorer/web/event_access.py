@@ -6,8 +6,8 @@ from __future__ import annotations
 from flask import abort, session
 
 from barbu_scorer.store.events import director_matches
+from barbu_scorer.web.access import MAX_REMEMBERED, SEALED, _fernet, _unseal
 from barbu_scorer.web.db import get_db
-from barbu_scorer.web.views.access import MAX_REMEMBERED, SEALED, _fernet, _unseal
 
 __all__ = ["director_key", "is_director", "keep_director", "require_director"]
 

@@ -16,9 +16,9 @@ from werkzeug.wrappers import Response
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store.reads import history
 from barbu_scorer.store.rows import Conflict, Stale
+from barbu_scorer.web.access import scorer_label
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.common import VersionForm
-from barbu_scorer.web.views.access import scorer_label
 
 Undo = Callable[[Database, str, int, str, int | None], None]
 Page = TypeVar("Page")

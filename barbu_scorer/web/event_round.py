@@ -12,7 +12,7 @@ from werkzeug.exceptions import HTTPException
 from barbu_scorer.store.event_reads import beyond_the_round, round_limit
 from barbu_scorer.store.sessions import StoredSession
 from barbu_scorer.web.db import get_db
-from barbu_scorer.web.views.event_access import is_director
+from barbu_scorer.web.event_access import is_director
 
 
 @dataclass(frozen=True)

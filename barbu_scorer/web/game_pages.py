@@ -17,9 +17,9 @@ from flask import Blueprint, url_for
 from werkzeug.wrappers import Response
 
 from barbu_scorer.games import AnyGame
+from barbu_scorer.web.access import can_edit, keep_key, require_edit
 from barbu_scorer.web.cached import per_version, remembered
-from barbu_scorer.web.views.access import can_edit, keep_key, require_edit
-from barbu_scorer.web.views.pages import Stored, history_page, undo_last
+from barbu_scorer.web.pages import Stored, history_page, undo_last
 
 S = TypeVar("S", bound=Stored)
 

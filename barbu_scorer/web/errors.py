@@ -13,8 +13,8 @@ from werkzeug.exceptions import HTTPException
 from barbu_scorer.present.format import day, minute, rank_letter, segments, short_names, signed
 from barbu_scorer.present.isolate import bdi, bdi_join
 from barbu_scorer.store.sessions import Unreadable
+from barbu_scorer.web.access import owns_scheme
 from barbu_scorer.web.limits import LIMITS
-from barbu_scorer.web.views.access import owns_scheme
 
 
 def suits(text: str) -> Markup:
