@@ -99,17 +99,27 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
 
 def _register(app: Flask) -> None:
     """The database's life, error pages, security headers, template globals, blueprints."""
-    from barbu_scorer.web import assets, db, errors, language, live_poll, security, sheets
+    from barbu_scorer.web import (
+        assets,
+        db,
+        errors,
+        event_pages,
+        json_api,
+        language,
+        live_poll,
+        security,
+        sheets,
+    )
     from barbu_scorer.web.links import base_url, external, qr_code
     from barbu_scorer.web.views import (
-        api,
-        api_events,  # noqa: F401  (adds the events' routes to api.bp)
-        api_players,  # noqa: F401  (adds the players' routes to api.bp)
-        beat,  # noqa: F401  (adds the scorer page's beat to events.bp)
+        api,  # noqa: F401  (adds the sessions' routes to json_api.bp)
+        api_events,  # noqa: F401  (adds the events' routes to json_api.bp)
+        api_players,  # noqa: F401  (adds the players' routes to json_api.bp)
+        beat,  # noqa: F401  (adds the scorer page's beat to event_pages.bp)
         bridge,
-        event_board,  # noqa: F401  (adds the leaderboards' routes to events.bp)
-        event_correct,  # noqa: F401  (adds the director's correction to events.bp)
-        events,
+        event_board,  # noqa: F401  (adds the leaderboards' routes to event_pages.bp)
+        event_correct,  # noqa: F401  (adds the director's correction to event_pages.bp)
+        events,  # noqa: F401  (adds the director's pages to event_pages.bp)
         exports,
         hands,
         live,
@@ -129,6 +139,7 @@ def _register(app: Flask) -> None:
     live_poll.init_app(app)
     for helper in (external, base_url, qr_code):
         app.add_template_global(helper)
-    for blueprint in (main, sessions, hands, api, exports, bridge, schemes, live, players, settle):
+    for blueprint in (main, sessions, hands, exports, bridge, schemes, live, players, settle):
         app.register_blueprint(blueprint.bp)
-    app.register_blueprint(events.bp)
+    app.register_blueprint(json_api.bp)
+    app.register_blueprint(event_pages.bp)

@@ -8,14 +8,16 @@ import secrets
 from collections.abc import Callable
 from typing import Protocol, TypeVar
 
-from flask import abort, flash, redirect, render_template, url_for
+from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from sqlite_utils import Database
 from werkzeug.wrappers import Response
 
+from barbu_scorer.games import game_of_session, page_for
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store.reads import history
 from barbu_scorer.store.rows import Conflict, Stale
+from barbu_scorer.store.sessions import StoredSession, load
 from barbu_scorer.web.access import scorer_label
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.common import VersionForm
@@ -95,3 +97,16 @@ def saved(
 def history_page(template: str, stored: Stored) -> str:
     """The session's history page: every change, newest first, who and when."""
     return render_template(template, stored=stored, changes=history(get_db(), stored.id))
+
+
+def stored_or_404(session_id: str) -> StoredSession:
+    """The stored Tournament session, or a 404 page; a session of another game reached
+    through one of these pages goes to its game's own page."""
+    stored = load(get_db(), session_id)
+    if stored is None:
+        game = game_of_session(get_db(), session_id)
+        page = page_for(request.endpoint or "", game) if game is not None else None
+        if page and page != request.endpoint and request.method == "GET":
+            abort(redirect(url_for(page, **(request.view_args or {}))))
+        abort(404)
+    return stored

@@ -4,68 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Response, jsonify, request
 
 from barbu_scorer.games import AnyGame, Stored, import_document, load
-from barbu_scorer.scoring.errors import ScoringError
-from barbu_scorer.scoring.messages import Text, msg, render
-from barbu_scorer.scoring.text import MAX_VERSION, read_count, read_json
-from barbu_scorer.store.rows import Conflict, Stale
+from barbu_scorer.scoring.messages import msg
 from barbu_scorer.store.sessions import key_matches
 from barbu_scorer.web.access import scheme_lookup
 from barbu_scorer.web.db import get_db
-from barbu_scorer.web.extensions import csrf
+from barbu_scorer.web.json_api import ApiError, bp, if_match_version, json_body
 from barbu_scorer.web.links import session_links
 from barbu_scorer.web.sheets import sheet_response
-
-bp = Blueprint("api", __name__, url_prefix="/api")
-csrf.exempt(bp)
-
-
-class ApiError(Exception):
-    """An error the API answers as ``{"error": ..., "hand": n}``, its message said in the
-    caller's language (Accept-Language or the language cookie, as the pages)."""
-
-    def __init__(self, status: int, message: Text, hand: int | None = None) -> None:
-        super().__init__(message)
-        self.status, self.message, self.hand = status, message, hand
-
-
-@bp.errorhandler(ApiError)
-def _api_error(error: ApiError) -> tuple[Response, int]:
-    return jsonify({"error": render(error.message), "hand": error.hand}), error.status
-
-
-@bp.errorhandler(ScoringError)
-def _scoring_error(error: ScoringError) -> tuple[Response, int]:
-    return jsonify({"error": error.message, "hand": error.hand}), 400
-
-
-@bp.errorhandler(Conflict)
-def _conflict(error: Conflict) -> tuple[Response, int]:
-    return jsonify({"error": str(error), "hand": error.hand}), 409
-
-
-@bp.errorhandler(Stale)
-def _stale(error: Stale) -> tuple[Response, int]:
-    return jsonify({"error": str(error), "hand": None}), 412
-
-
-@bp.errorhandler(404)
-@bp.errorhandler(405)
-@bp.errorhandler(413)
-def _http_error(error: Any) -> tuple[Response, int]:
-    from barbu_scorer.web.errors import described
-
-    return jsonify({"error": described(error), "hand": None}), error.code
-
-
-def _body() -> Any:
-    if not request.is_json:
-        raise ApiError(
-            400, msg("the body must be a JSON document (Content-Type: application/json)")
-        )
-    return read_json(request.get_data())
 
 
 def _session(session_id: str) -> tuple[AnyGame, Stored[Any]]:
@@ -84,16 +32,6 @@ def _require_key(session_id: str) -> AnyGame:
     return game
 
 
-def _if_match() -> int | None:
-    value = request.headers.get("If-Match")
-    if value is None:
-        return None
-    version = read_count(value.strip().removeprefix("W/").strip('"'), digits=19)
-    if version is None or version > MAX_VERSION:
-        raise ApiError(400, msg("If-Match carries the session's version, a whole number"))
-    return version
-
-
 def _document(session_id: str, status: int = 200, **extra: Any) -> tuple[Response, int]:
     game, stored = _session(session_id)
     doc: dict[str, Any] = {**stored.document(), **extra}
@@ -107,7 +45,7 @@ def _document(session_id: str, status: int = 200, **extra: Any) -> tuple[Respons
 @bp.post("/sessions")
 def create() -> tuple[Response, int]:
     """Create a session from a document (hands optional), of either game."""
-    session_id, key = import_document(get_db(), _body(), scheme_lookup())
+    session_id, key = import_document(get_db(), json_body(), scheme_lookup())
     return _document(session_id, 201, edit_key=key, links=True)
 
 
@@ -146,10 +84,10 @@ def _hand_number(data: Any, path_number: int | None = None) -> int:
 def add(session_id: str) -> tuple[Response, int]:
     """Record one hand (or deal); replaying the same one changes nothing."""
     game = _require_key(session_id)
-    data = _body()
+    data = json_body()
     number = _hand_number(game.numbered(data))
     entry = game.entry(data, number)
-    added = game.add(get_db(), session_id, number, entry, "api", _if_match())
+    added = game.add(get_db(), session_id, number, entry, "api", if_match_version())
     return _document(session_id, 201 if added else 200)
 
 
@@ -157,10 +95,10 @@ def add(session_id: str) -> tuple[Response, int]:
 def correct(session_id: str, number: int) -> tuple[Response, int]:
     """Correct a hand (or deal); every later figure follows."""
     game = _require_key(session_id)
-    data = _body()
+    data = json_body()
     _hand_number(game.numbered(data), number)
     entry = game.entry(data, number)
-    game.replace(get_db(), session_id, number, entry, "api", _if_match())
+    game.replace(get_db(), session_id, number, entry, "api", if_match_version())
     return _document(session_id)
 
 
@@ -168,5 +106,5 @@ def correct(session_id: str, number: int) -> tuple[Response, int]:
 def undo(session_id: str, number: int) -> tuple[Response, int]:
     """Remove the last hand (or deal)."""
     game = _require_key(session_id)
-    game.undo(get_db(), session_id, number, "api", _if_match())
+    game.undo(get_db(), session_id, number, "api", if_match_version())
     return _document(session_id)

@@ -32,8 +32,8 @@ from barbu_scorer.web.access import scheme_lookup
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_data import gather, new_event, progress_json, ranking_json
 from barbu_scorer.web.event_paper import event_export, import_event
+from barbu_scorer.web.json_api import ApiError, bp, if_match_version, json_body
 from barbu_scorer.web.links import external, session_links
-from barbu_scorer.web.views.api import ApiError, _body, _if_match, bp
 
 FIELDS = {"name", "date", "scheme", "format", "method", "seating", "players"}
 
@@ -126,7 +126,7 @@ def _create_fields(data: Any) -> tuple[EventSettings, str, list[Any]]:
 @bp.post("/events")
 def create_event() -> tuple[Response, int]:
     """Create an event (its fields, or an exported ``barbu-event/1`` document)."""
-    data = _body()
+    data = json_body()
     if isinstance(data, dict) and data.get("format") == FORMAT:
         event, key = import_event(get_db(), read_event(data, scheme_lookup()))
     else:
@@ -183,14 +183,14 @@ def clock(event_id: str) -> Response:
     """The round clock: ``{"action": "start" | "last_call" | "close"}``."""
     event = _event(event_id)
     _require_director(event_id)
-    data = _body()
+    data = json_body()
     action = data.get("action") if isinstance(data, dict) else None
     if action == "close":
-        close_round(get_db(), event, _if_match())
+        close_round(get_db(), event, if_match_version())
     elif action == "start":
-        update_clock(get_db(), event_id, _if_match(), round_started=now(), last_call=None)
+        update_clock(get_db(), event_id, if_match_version(), round_started=now(), last_call=None)
     elif action == "last_call":
-        update_clock(get_db(), event_id, _if_match(), last_call=now())
+        update_clock(get_db(), event_id, if_match_version(), last_call=now())
     else:
         raise ApiError(400, msg('field action: "start", "last_call" or "close"'))
     return jsonify(_seating(_event(event_id), None))
@@ -203,6 +203,8 @@ def correct_hand(event_id: str, session_id: str, number: int) -> Response:
     _require_director(event_id)
     if session_id not in {t.session_id for t in event.tables}:
         raise ApiError(404, msg("no such table in this event"))
-    entry = read_hand(_body(), number)
-    replace_hand(get_db(), session_id, number, entry, "director", _if_match(), by_director=True)
+    entry = read_hand(json_body(), number)
+    replace_hand(
+        get_db(), session_id, number, entry, "director", if_match_version(), by_director=True
+    )
     return jsonify({"session": session_id, "number": number, "format": SESSION_FORMAT})

@@ -15,7 +15,7 @@ from barbu_scorer.scoring.messages import msg
 from barbu_scorer.web.access import scheme_lookup
 from barbu_scorer.web.club import HEADER
 from barbu_scorer.web.db import get_db
-from barbu_scorer.web.views.api import ApiError, _body, bp
+from barbu_scorer.web.json_api import ApiError, bp, json_body
 
 PLAYERS_FORMAT = "barbu-players/1"
 MAX_IMPORTED_SESSIONS = 500
@@ -157,7 +157,7 @@ def players_import() -> tuple[Response, int]:
 
     if not club.matches(get_db(), request.headers.get(HEADER)):
         raise ApiError(403, msg("this needs the club key (header %(header)s)", header=HEADER))
-    body = _body()
+    body = json_body()
     checked = _checked_import(body)
     db = get_db()
     imported = skipped = 0

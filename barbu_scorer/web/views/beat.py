@@ -12,7 +12,7 @@ from barbu_scorer.scoring.event.pace import BEAT_EVERY, MAX_PENDING, check_pendi
 from barbu_scorer.store.beats import record_beat
 from barbu_scorer.web.access import require_edit
 from barbu_scorer.web.db import get_db
-from barbu_scorer.web.views.events import bp
+from barbu_scorer.web.event_pages import bp
 
 
 @bp.post("/s/<session_id>/beat")

@@ -19,10 +19,10 @@ from barbu_scorer.web.access import scheme_lookup
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_access import is_director, keep_director, require_director
 from barbu_scorer.web.event_data import console_version, gather
+from barbu_scorer.web.event_pages import bp, event_or_404
 from barbu_scorer.web.event_paper import event_export, import_event, results_sheets, table_cards
 from barbu_scorer.web.forms.events import EventImportForm
 from barbu_scorer.web.links import external
-from barbu_scorer.web.views.events import bp, event_or_404
 
 
 def _pdf(body: bytes, filename: str) -> Response:

@@ -16,8 +16,8 @@ from barbu_scorer.store.sessions import StoredSession, load, replace_hand
 from barbu_scorer.web.cached import scored
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_access import require_director
+from barbu_scorer.web.event_pages import bp, event_or_404
 from barbu_scorer.web.forms.events import CorrectionForm
-from barbu_scorer.web.views.events import bp, event_or_404
 
 
 def _table_session(event_id: str, session_id: str) -> StoredSession:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -16,25 +16,16 @@ from barbu_scorer.scoring.errors import ScoringError, refused
 from barbu_scorer.scoring.event.plan import EventSettings
 from barbu_scorer.store import players as roster_store
 from barbu_scorer.store import schemes as scheme_store
-from barbu_scorer.store.events import StoredEvent, close_round, load_event, update_clock
+from barbu_scorer.store.events import close_round, update_clock
 from barbu_scorer.store.keys import now
 from barbu_scorer.store.rows import Stale
 from barbu_scorer.web.access import scheme_lookup
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_access import is_director, keep_director, require_director
 from barbu_scorer.web.event_data import console_version, gather, new_event
+from barbu_scorer.web.event_pages import bp, event_or_404
 from barbu_scorer.web.forms.events import ClockForm, MethodForm, NewEventForm
 from barbu_scorer.web.links import external
-
-bp = Blueprint("events", __name__)
-
-
-def event_or_404(event_id: str) -> StoredEvent:
-    """The stored event, or a 404 page."""
-    event = load_event(get_db(), event_id) if len(event_id) <= 40 else None
-    if event is None:
-        abort(404)
-    return event
 
 
 def _new_form() -> NewEventForm:

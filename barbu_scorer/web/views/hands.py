@@ -23,8 +23,7 @@ from barbu_scorer.web.access import require_edit, scorer_label
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_round import refuse_beyond_round
 from barbu_scorer.web.forms.barbu import HandForm, hand_entry, opening_form, posted_doubles
-from barbu_scorer.web.pages import saved
-from barbu_scorer.web.views.sessions import stored_or_404
+from barbu_scorer.web.pages import saved, stored_or_404
 
 bp = Blueprint("hands", __name__)
 

@@ -7,7 +7,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from barbu_scorer.games import TOURNAMENT, game_of_session, page_for
+from barbu_scorer.games import TOURNAMENT
 from barbu_scorer.paper.chart import running_chart
 from barbu_scorer.present.live import ended_line
 from barbu_scorer.present.session import session_view
@@ -18,7 +18,7 @@ from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.units import HAND
 from barbu_scorer.store import schemes as scheme_store
-from barbu_scorer.store.sessions import StoredSession, create_session, load
+from barbu_scorer.store.sessions import StoredSession, create_session
 from barbu_scorer.web.access import remember, scheme_lookup, scorer_label
 from barbu_scorer.web.cached import fragment, per_version, scored
 from barbu_scorer.web.db import get_db
@@ -26,22 +26,9 @@ from barbu_scorer.web.event_round import round_done
 from barbu_scorer.web.forms.barbu import NewSessionForm
 from barbu_scorer.web.forms.common import VersionForm
 from barbu_scorer.web.game_pages import GamePages
-from barbu_scorer.web.pages import first_seat
+from barbu_scorer.web.pages import first_seat, stored_or_404
 
 bp = Blueprint("sessions", __name__)
-
-
-def stored_or_404(session_id: str) -> StoredSession:
-    """The stored Tournament session, or a 404 page; a session of another game reached
-    through one of these pages goes to its game's own page."""
-    stored = load(get_db(), session_id)
-    if stored is None:
-        game = game_of_session(get_db(), session_id)
-        page = page_for(request.endpoint or "", game) if game is not None else None
-        if page and page != request.endpoint and request.method == "GET":
-            abort(redirect(url_for(page, **(request.view_args or {}))))
-        abort(404)
-    return stored
 
 
 pages = GamePages(

@@ -1,0 +1,78 @@
+"""What every JSON API module shares: the ``api`` blueprint (under /api, no CSRF: a
+script sends a key, not a cookie), its errors answered as ``{"error": ..., "hand": n}``,
+the request's JSON body and its If-Match version. ``web/views/api.py`` (sessions),
+``api_events.py`` and ``api_players.py`` add their routes to it; none imports another.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request
+
+from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.messages import Text, msg, render
+from barbu_scorer.scoring.text import MAX_VERSION, read_count, read_json
+from barbu_scorer.store.rows import Conflict, Stale
+from barbu_scorer.web.extensions import csrf
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+csrf.exempt(bp)
+
+
+class ApiError(Exception):
+    """An error the API answers as ``{"error": ..., "hand": n}``, its message said in the
+    caller's language (Accept-Language or the language cookie, as the pages)."""
+
+    def __init__(self, status: int, message: Text, hand: int | None = None) -> None:
+        super().__init__(message)
+        self.status, self.message, self.hand = status, message, hand
+
+
+@bp.errorhandler(ApiError)
+def _api_error(error: ApiError) -> tuple[Response, int]:
+    return jsonify({"error": render(error.message), "hand": error.hand}), error.status
+
+
+@bp.errorhandler(ScoringError)
+def _scoring_error(error: ScoringError) -> tuple[Response, int]:
+    return jsonify({"error": error.message, "hand": error.hand}), 400
+
+
+@bp.errorhandler(Conflict)
+def _conflict(error: Conflict) -> tuple[Response, int]:
+    return jsonify({"error": str(error), "hand": error.hand}), 409
+
+
+@bp.errorhandler(Stale)
+def _stale(error: Stale) -> tuple[Response, int]:
+    return jsonify({"error": str(error), "hand": None}), 412
+
+
+@bp.errorhandler(404)
+@bp.errorhandler(405)
+@bp.errorhandler(413)
+def _http_error(error: Any) -> tuple[Response, int]:
+    from barbu_scorer.web.errors import described
+
+    return jsonify({"error": described(error), "hand": None}), error.code
+
+
+def json_body() -> Any:
+    """The request's JSON body, read safely (scoring.text.read_json), or a 400."""
+    if not request.is_json:
+        raise ApiError(
+            400, msg("the body must be a JSON document (Content-Type: application/json)")
+        )
+    return read_json(request.get_data())
+
+
+def if_match_version() -> int | None:
+    """The version the request's If-Match names (None without one), or a 400."""
+    value = request.headers.get("If-Match")
+    if value is None:
+        return None
+    version = read_count(value.strip().removeprefix("W/").strip('"'), digits=19)
+    if version is None or version > MAX_VERSION:
+        raise ApiError(400, msg("If-Match carries the session's version, a whole number"))
+    return version
