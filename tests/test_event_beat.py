@@ -17,7 +17,7 @@ from barbu_scorer.present.event import TableInfo, console_row
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.event.pace import UNSEEN_AFTER, Beat, check_pending, phone
 from barbu_scorer.scoring.event.progress import TableProgress
-from barbu_scorer.store.beats import event_beats, record_beat
+from barbu_scorer.store.beats import event_beats, is_event_table, record_beat
 from barbu_scorer.store.event_reads import event_version
 from barbu_scorer.store.reads import history
 from barbu_scorer.web.db import get_db
@@ -87,6 +87,8 @@ def test_store_keeps_one_row_and_changes_no_version(app: Flask, client: FlaskCli
         assert event_version(db, event["id"]) == tag and len(history(db, sid)) == changes
         plain = client.post("/api/sessions", json=_plain()).get_json()["id"]
         assert not record_beat(db, plain, 1)
+        assert is_event_table(db, sid) and not is_event_table(db, plain)
+        assert not is_event_table(db, "nope")
         assert db.execute("SELECT count(*) FROM table_beats").fetchone()[0] == 1
 
 

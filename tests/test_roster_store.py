@@ -42,6 +42,17 @@ def ids(db: Database, session_id: str) -> list[int | None]:
     return roster.seat_players(db, [session_id])[session_id]
 
 
+def test_seated_sessions_lists_every_game_roster_players_sat_in(db: Database) -> None:
+    """The players' export (api_players) reads its sessions from here, oldest first."""
+    assert roster.seated_sessions(db) == []
+    first = new(db, "Ada", "Ben", "Clara", "Dan")
+    bridge, _key = create_bridge(db, players=["Ada", "Ben", "Eve", "Finn"], first_dealer=0)
+    rows = roster.seated_sessions(db)
+    assert {sid for sid, _created in rows} == {first, bridge.id}
+    assert [created for _sid, created in rows] == sorted(c for _s, c in rows)
+    assert len(rows) == 2  # once each, whatever the number of roster players seated
+
+
 def test_new_names_join_the_roster_and_every_seat_is_linked(db: Database) -> None:
     first = new(db, "Ada", "Ben", "Clara", "Dan")
     second = new(db, "ben", "Eve", "ADA", "Clara")

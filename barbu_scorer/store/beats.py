@@ -43,3 +43,9 @@ def event_beats(db: Database, event_id: str) -> dict[str, Beat]:
         [event_id],
     ).fetchall()
     return {sid: Beat(datetime.fromisoformat(at), pending) for sid, at, pending in rows}
+
+
+def is_event_table(db: Database, session_id: str) -> bool:
+    """Whether the session is a club night's table (its scorer's pages beat)."""
+    found = db.execute("SELECT 1 FROM event_tables WHERE session_id = ?", [session_id])
+    return found.fetchone() is not None

@@ -250,3 +250,10 @@ def keep_date(db: Database, session_id: str, created: str) -> None:
         ) from None
     with writing(db):
         db.execute("UPDATE sessions SET created = ? WHERE id = ?", [created[:40], session_id])
+
+
+def seated_sessions(db: Database) -> list[tuple[str, str]]:
+    """(id, created) of every session a roster player sat in, of either game, oldest first."""
+    query = """SELECT DISTINCT s.id, s.created FROM sessions s JOIN seats t ON t.session_id = s.id
+                WHERE t.player_id IS NOT NULL ORDER BY s.created, s.id"""
+    return [(row[0], row[1]) for row in db.execute(query).fetchall()]

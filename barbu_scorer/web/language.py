@@ -105,11 +105,11 @@ def _local(target: str | None) -> str:
 @bp.post("/s/<session_id>/language")
 def session_choice(session_id: str) -> BaseResponse:
     """The scorer's menu: the language the session's sheet (or pad) is printed in."""
+    from barbu_scorer.store.reads import format_of
     from barbu_scorer.web.access import require_edit
     from barbu_scorer.web.db import get_db
 
-    found = get_db().execute("SELECT 1 FROM sessions WHERE id = ?", [session_id]).fetchone()
-    if found is None:
+    if format_of(get_db(), session_id) is None:  # no such session
         abort(404)
     require_edit(session_id)
     chosen = locale_of(request.form.get("language")) or DEFAULT_LOCALE

@@ -94,10 +94,7 @@ def players_export() -> Response:
     from barbu_scorer.store import players as roster
 
     db = get_db()
-    rows = db.execute(
-        """SELECT DISTINCT s.id, s.created FROM sessions s JOIN seats t ON t.session_id = s.id
-           WHERE t.player_id IS NOT NULL ORDER BY s.created, s.id"""
-    ).fetchall()
+    rows = roster.seated_sessions(db)
     sessions = [{"created": created, "document": export_document(db, sid)} for sid, created in rows]
     out = {
         "format": PLAYERS_FORMAT,

@@ -9,7 +9,7 @@ from werkzeug.wrappers import Response
 
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.event.pace import BEAT_EVERY, MAX_PENDING, check_pending
-from barbu_scorer.store.beats import record_beat
+from barbu_scorer.store.beats import is_event_table, record_beat
 from barbu_scorer.web.access import require_edit
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_pages import bp
@@ -34,8 +34,7 @@ def beat(session_id: str) -> Response:
 def beat_page(session_id: str) -> dict[str, object] | None:
     """Where a table's scorer pages beat, how often, the most they may count; None for a
     session that is no event's table (its pages send no beat)."""
-    found = get_db().execute("SELECT 1 FROM event_tables WHERE session_id = ?", [session_id])
-    if found.fetchone() is None:
+    if not is_event_table(get_db(), session_id):
         return None
     return {
         "url": url_for("events.beat", session_id=session_id),
