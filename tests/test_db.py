@@ -8,7 +8,7 @@ from pathlib import Path
 from flask import Flask, g
 from flask.testing import FlaskCliRunner
 
-from barbu_scorer.store.db import connect
+from barbu_scorer.store.db import connect, set_limits
 from barbu_scorer.store.migrations import migrations
 from barbu_scorer.web.db import get_db
 
@@ -112,3 +112,15 @@ def test_init_db_command(runner: FlaskCliRunner, app: Flask) -> None:
     assert result.exit_code == 0
     assert f"Database ready: {app.config['DATABASE']}" in result.output
     assert Path(app.config["DATABASE"]).exists()
+
+
+def test_set_limits_sets_the_wait_and_the_size_cap(tmp_path: Path) -> None:
+    """store.db.set_limits is the connection's PRAGMAs (web/db.py sets them per request
+    through it: no SQL outside store/)."""
+    db = connect(str(tmp_path / "limits.db"))
+    set_limits(db, 1234, 5000)
+    assert db.execute("PRAGMA busy_timeout").fetchone()[0] == 1234
+    assert db.execute("PRAGMA max_page_count").fetchone()[0] == 5000
+    set_limits(db, 10)
+    assert db.execute("PRAGMA busy_timeout").fetchone()[0] == 10
+    assert db.execute("PRAGMA max_page_count").fetchone()[0] == 5000

@@ -72,6 +72,14 @@ def connect(path: str, timeout: float = WRITE_TIMEOUT, max_bytes: int | None = N
     return db
 
 
+def set_limits(db: Database, busy_ms: int, max_pages: int | None = None) -> None:
+    """How long this connection waits for a writer (ms) and, when given, the most pages
+    the file may grow to (the size cap), set on the open connection."""
+    db.conn.execute(f"PRAGMA busy_timeout = {int(busy_ms)}")
+    if max_pages is not None:
+        db.conn.execute(f"PRAGMA max_page_count = {int(max_pages)}")
+
+
 def problems(path: str, quick: bool = True) -> list[str]:
     """What SQLite's integrity check finds wrong with the file ([] when it is sound, or
     when there is no file yet)."""

@@ -22,7 +22,7 @@ from flask import Flask, current_app, g, request
 from flask.cli import with_appcontext
 from sqlite_utils import Database
 
-from barbu_scorer.store.db import PAGE, WRITE_TIMEOUT, connect
+from barbu_scorer.store.db import PAGE, WRITE_TIMEOUT, connect, set_limits
 
 READ_TIMEOUT = 2.0
 KEPT = "barbu_db_threads"
@@ -77,9 +77,7 @@ def get_db() -> Database:
 def _pragmas(db: Database, busy_ms: int, max_pages: int | None) -> None:
     if _SET.get(db) == (busy_ms, max_pages):
         return
-    db.conn.execute(f"PRAGMA busy_timeout = {busy_ms}")
-    if max_pages is not None:
-        db.conn.execute(f"PRAGMA max_page_count = {max_pages}")
+    set_limits(db, busy_ms, max_pages)
     _SET[db] = (busy_ms, max_pages)
 
 
