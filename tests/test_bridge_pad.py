@@ -120,6 +120,10 @@ def test_the_deal_page_s_status(doc: dict[str, Any]) -> None:
     upcoming = deal_status(computed, 16)
     assert (upcoming.dealer, upcoming.rubber, upcoming.vulnerability) == (3, 3, "EW")
     assert upcoming.subgames == ("barbu",)
+    complete = compute_bridge_document(doc)
+    assert complete["next"] is None
+    with pytest.raises(ValueError, match="deal 17 is past the session's last"):
+        deal_status(complete, 17)  # a clear error, not None["dealer"]
 
 
 @pytest.mark.parametrize(("level", "need"), [(None, None), ("pass", None), ("4", 10), ("9", None)])

@@ -4,10 +4,9 @@ table's sheet), from what the event's pages computed alone."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import segno
 from markupsafe import Markup
@@ -17,6 +16,7 @@ from barbu_scorer.present.event import RankRow
 from barbu_scorer.present.format import day
 from barbu_scorer.present.sheet import sheet_of
 from barbu_scorer.resources import resource
+from barbu_scorer.scoring.barbu.computed import ComputedDocument
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ def results_pdf(
     date: str,
     method: str,
     ranking: Sequence[RankRow],
-    sheets: Sequence[tuple[str, Mapping[str, Any]]],
+    sheets: Sequence[tuple[str, ComputedDocument]],
     final: bool,
 ) -> bytes:
     """The results as PDF bytes: the ranking, then each table's sheet (``sheets``: its label

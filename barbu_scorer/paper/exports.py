@@ -9,7 +9,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from barbu_scorer.scoring.barbu.blocks import block_of
+from barbu_scorer.scoring.barbu.computed import ComputedDocument
 from barbu_scorer.scoring.barbu.document import resolve_scheme
+from barbu_scorer.scoring.bridge.written import ComputedBridge
 
 CSV_COLUMNS = (
     "hand",
@@ -48,7 +50,7 @@ def document_json(doc: Mapping[str, Any]) -> str:
     return json.dumps(kept, indent=2, ensure_ascii=False) + "\n"
 
 
-def document_csv(doc: Mapping[str, Any]) -> str:
+def document_csv(doc: ComputedDocument) -> str:
     """One row per hand per player."""
     players = doc["players"]
     scheme = resolve_scheme(doc["scheme"])
@@ -80,7 +82,7 @@ def document_csv(doc: Mapping[str, Any]) -> str:
     return out.getvalue()
 
 
-def bridge_csv(doc: Mapping[str, Any]) -> str:
+def bridge_csv(doc: ComputedBridge) -> str:
     """A computed Barbu Bridge document: one row per deal per side (N-S first).
 
     ``above`` is the side's points above the line other than the sub-game's (overtricks,

@@ -17,6 +17,7 @@ from barbu_scorer.present.live import ended_line
 from barbu_scorer.present.pad import SEATS, build_pad
 from barbu_scorer.present.sheet import PAPERS
 from barbu_scorer.scoring.bridge.document import compute_bridge_document
+from barbu_scorer.scoring.bridge.written import ComputedBridge
 from barbu_scorer.scoring.envelope import bare
 from barbu_scorer.scoring.units import DEAL
 
@@ -49,7 +50,7 @@ def render_pad_html(
 
 
 def computed_pad_html(
-    computed: Mapping[str, Any],
+    computed: ComputedBridge,
     ended_after: int | None,
     *,
     name: str | None = None,
@@ -84,7 +85,7 @@ def pad_pdf(
 
 
 def computed_pad_pdf(
-    computed: Mapping[str, Any],
+    computed: ComputedBridge,
     *,
     name: str | None = None,
     date: str | None = None,

@@ -22,6 +22,7 @@ from barbu_scorer.present.live import ended_line
 from barbu_scorer.present.sheet import build_sheet, sheet_of
 from barbu_scorer.present.sheet_model import Sheet
 from barbu_scorer.resources import resource
+from barbu_scorer.scoring.barbu.computed import ComputedDocument
 from barbu_scorer.scoring.barbu.document import SchemeLookup
 from barbu_scorer.scoring.messages import active
 from barbu_scorer.scoring.units import HAND
@@ -137,7 +138,11 @@ def sheet_pdf(
 
 
 def computed_sheet_pdf(
-    computed: Any, *, name: str | None = None, date: str | None = None, paper: str = "A4"
+    computed: ComputedDocument,
+    *,
+    name: str | None = None,
+    date: str | None = None,
+    paper: str = "A4",
 ) -> bytes:
     """The score sheet of a document the store computed (not scored again), as PDF."""
     sheet = sheet_of(computed, name=name, date=date, paper=paper)

@@ -8,7 +8,7 @@ side took): the rules answer here, the script only picks an answer.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,6 +34,7 @@ from barbu_scorer.scoring.bridge.subgames import (
     split_from,
     subgames_left,
 )
+from barbu_scorer.scoring.bridge.written import ComputedBridge
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.messages import N_, word
 
@@ -61,11 +62,13 @@ class Status:
         return len(self.subgames) == 1
 
 
-def deal_status(doc: Mapping[str, Any], number: int) -> Status:
+def deal_status(doc: ComputedBridge, number: int) -> Status:
     """Where deal ``number`` stands: a past deal as it was played, a new one as it will be."""
     deals = doc["deals"]
     left = subgames_left([deal["subgame"] for deal in deals], number)
     at = deals[number - 1] if number <= len(deals) else doc["next"]
+    if at is None:  # the pages offer no deal past a complete session's last
+        raise ValueError(f"deal {number} is past the session's last")
     return Status(at["dealer"], at["rubber"], vulnerability(at["vulnerable"]), left)
 
 
@@ -155,7 +158,7 @@ class Refusal:
     ok: bool = False
 
 
-def preview_of(doc: Mapping[str, Any], number: int, deal: dict[str, Any]) -> Preview:
+def preview_of(doc: ComputedBridge, number: int, deal: dict[str, Any]) -> Preview:
     """The preview of deal ``number`` in a document computed with it."""
     scored = doc["deals"][number - 1]
     bonus = scored["rubber_bonus"]

@@ -18,6 +18,13 @@ from barbu_scorer.present.sheet_model import Segment
 from barbu_scorer.scoring.bridge.deals import DEALS, lead
 from barbu_scorer.scoring.bridge.rubber import Points, side_of, trick_result
 from barbu_scorer.scoring.bridge.subgames import SUBGAME_NAMES, SUBGAMES
+from barbu_scorer.scoring.bridge.written import (
+    ComputedBridge,
+    EntryDict,
+    NextDict,
+    RubberDict,
+    ScoredDeal,
+)
 from barbu_scorer.scoring.messages import N_, Word, say, word
 
 SEATS = tuple(Seat(letter) for letter in SEAT_NAMES)
@@ -173,7 +180,7 @@ def result_text(bridge: Mapping[str, Any] | None) -> str:
     return "" if bridge is None else result_of(bridge["level"], bridge["tricks"])
 
 
-def figure(entry: Mapping[str, Any], deal: int) -> Figure:
+def figure(entry: EntryDict, deal: int) -> Figure:
     """A sheet entry of the document as the pad writes it."""
     kind = entry["kind"]
     what = KIND_NAMES.get(kind, kind)
@@ -184,7 +191,7 @@ def figure(entry: Mapping[str, Any], deal: int) -> Figure:
     return Figure(entry["points"], kind, deal, tag, title, kind in SUBGAMES, entry["line"])
 
 
-def _rubber(summary: Mapping[str, Any], ended: bool) -> Rubber:
+def _rubber(summary: RubberDict, ended: bool) -> Rubber:
     deals = summary["deals"]
     games, winner = summary["games"], summary["winner"]
     rubber = Rubber(
@@ -204,7 +211,7 @@ def _rubber(summary: Mapping[str, Any], ended: bool) -> Rubber:
     return rubber
 
 
-def _write(rubber: Rubber, deal: Mapping[str, Any]) -> None:
+def _write(rubber: Rubber, deal: ScoredDeal) -> None:
     """Put a deal's figures on its rubber: above the line upwards, below in the open game."""
     if not rubber.games:
         rubber.games.append(Game())
@@ -228,7 +235,7 @@ def _close(rubber: Rubber) -> None:
         rubber.games[-1].rubber_end = True
 
 
-def _row(deal: Mapping[str, Any], players: Sequence[str]) -> DealRow:
+def _row(deal: ScoredDeal, players: Sequence[str]) -> DealRow:
     dealer = deal["dealer"]
     sides = vulnerability(deal["vulnerable"])
     return DealRow(
@@ -244,7 +251,7 @@ def _row(deal: Mapping[str, Any], players: Sequence[str]) -> DealRow:
     )
 
 
-def next_deal(upcoming: Mapping[str, Any] | None) -> NextDeal | None:
+def next_deal(upcoming: NextDict | None) -> NextDeal | None:
     """The document's next deal (None once the session is complete), for the page."""
     if upcoming is None:
         return None
@@ -259,7 +266,7 @@ def next_deal(upcoming: Mapping[str, Any] | None) -> NextDeal | None:
     )
 
 
-def build_pad(doc: Mapping[str, Any]) -> Pad:
+def build_pad(doc: ComputedBridge) -> Pad:
     """The pad of a computed ``barbu-bridge/1`` document (``compute_bridge_document``)."""
     players = tuple(doc["players"])
     summaries = doc["rubbers"]

@@ -29,6 +29,7 @@ from barbu_scorer.present.sheet_model import (
 )
 from barbu_scorer.scoring import compute_document
 from barbu_scorer.scoring.barbu.blocks import BlockSums, HandFigures, block_sums
+from barbu_scorer.scoring.barbu.computed import ComputedDocument, QuotaBlock
 from barbu_scorer.scoring.barbu.document import SchemeLookup, resolve_scheme
 from barbu_scorer.scoring.barbu.scheme_checks import block_total
 from barbu_scorer.scoring.barbu.schemes import Scheme
@@ -38,18 +39,18 @@ from barbu_scorer.scoring.messages import say
 PAPERS: dict[str, str] = {"a4": "A4", "letter": "letter"}
 
 
-def _quota_cells(entry: Mapping[str, Any] | None, n: int, complete: bool) -> tuple[QuotaCell, ...]:
+def _quota_cells(entry: QuotaBlock | None, n: int, complete: bool) -> tuple[QuotaCell, ...]:
     if entry is None:
         return ()
     penalties = entry.get("penalties") or [0] * n
     cells = []
     for seat in range(n):
         penalty = num(penalties[seat]) if penalties[seat] else None
-        if entry["laid"][seat] is None:
+        laid, owed = entry["laid"][seat], entry["owed"][seat]
+        if laid is None or owed is None:  # the block's declarer: nothing laid, nothing owed
             cells.append(QuotaCell(True, penalty=penalty))
             continue
-        owed = entry["owed"][seat]
-        cells.append(QuotaCell(False, entry["laid"][seat], owed, complete and owed > 0, penalty))
+        cells.append(QuotaCell(False, laid, owed, complete and owed > 0, penalty))
     return tuple(cells)
 
 
@@ -57,7 +58,7 @@ def _block(
     scheme: Scheme,
     hands: Sequence[HandRow],
     sums: BlockSums,
-    quota: Mapping[str, Any] | None,
+    quota: QuotaBlock | None,
 ) -> Block:
     cells = (
         _quota_cells(quota, scheme.players, sums.complete)
@@ -139,7 +140,7 @@ def _rows(
 
 
 def _blocks(
-    scheme: Scheme, computed: Mapping[str, Any], rows: Sequence[HandRow]
+    scheme: Scheme, computed: ComputedDocument, rows: Sequence[HandRow]
 ) -> tuple[Block, ...]:
     """The blocks played, each with the sums scoring gives it."""
     hands = computed["hands"]
@@ -188,7 +189,7 @@ def _paper_size(paper: str) -> str:
 
 
 def sheet_of(
-    computed: Mapping[str, Any],
+    computed: ComputedDocument,
     *,
     name: str | None = None,
     date: str | None = None,
