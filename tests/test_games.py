@@ -275,3 +275,23 @@ def test_the_cli_import_prints_its_game_links(
     session_id = done.output.split()[2]
     assert f"scorer link: {scorer}{session_id}/k/" in done.output
     assert f"watch link:  {watch}{session_id}\n" in done.output
+
+
+def test_the_home_page_says_where_each_session_stands_in_its_game_words(
+    client: FlaskClient,
+) -> None:
+    """The line comes from the game's unit (templates/index.html no longer asks whether
+    the noun is "deal"), in the reader's language."""
+    tournament = loaded(TOURNAMENT_DOC)
+    tournament["hands"] = tournament["hands"][:2]
+    bridge = loaded(BRIDGE_DOC)
+    bridge["deals"] = bridge["deals"][:3]
+    for doc in (tournament, bridge):
+        made = client.post("/api/sessions", json=doc).get_json()
+        assert client.get(made["links"]["scorer"]).status_code in (200, 302)
+    page = html.unescape(client.get("/").get_data(as_text=True))
+    assert "hand 3 of 28" in page and "Barbu Bridge · deal 4 of 16" in page
+    french = html.unescape(
+        client.get("/", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    )
+    assert "donne 3 sur 28" in french and "Barbu Bridge · donne 4 sur 16" in french
