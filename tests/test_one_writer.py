@@ -1,0 +1,86 @@
+"""One writer per idea: each guard reads the package's source for a second writer.
+
+A writer found elsewhere fails its test with the place to look; the idea's one home is
+named in the test, with the unit tests of that home beside it.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import barbu_scorer
+
+PACKAGE = Path(barbu_scorer.__file__).parent
+
+
+def modules() -> Iterator[tuple[str, ast.Module]]:
+    """Every module of the package, by its path from the package, parsed."""
+    for path in sorted(PACKAGE.rglob("*.py")):
+        yield path.relative_to(PACKAGE).as_posix(), ast.parse(path.read_text("utf-8"))
+
+
+def docstrings(tree: ast.Module) -> set[int]:
+    """The ids of the string nodes that are docstrings (they may show an example)."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                out.add(id(body[0].value))
+    return out
+
+
+def strings_holding(text: str) -> Iterator[tuple[str, int]]:
+    """Where a string in the code (not a docstring) holds ``text``: (module, line)."""
+    for name, tree in modules():
+        skip = docstrings(tree)
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and text in node.value
+                and id(node) not in skip
+            ):
+                yield name, node.lineno
+
+
+def test_the_true_minus_is_written_in_one_module() -> None:
+    """scoring/figures.py writes every sign (and reads the typed one back)."""
+    found = {(name, line) for name, line in strings_holding("\u2212")}
+    assert {name for name, _ in found} == {"scoring/figures.py"}, sorted(found)
+
+
+def test_no_format_spec_writes_a_sign() -> None:
+    """``f"{x:+d}"`` writes a hyphen-minus: a sign goes through scoring/figures.py."""
+    found = [
+        (name, node.lineno)
+        for name, tree in modules()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FormattedValue)
+        and isinstance(node.format_spec, ast.JoinedStr)
+        and any(
+            isinstance(part, ast.Constant) and str(part.value).startswith("+")
+            for part in node.format_spec.values
+        )
+    ]
+    assert found == []
+
+
+def test_a_typed_number_is_read_in_one_module() -> None:
+    """scoring/text.py reads every number a person types (read_count, read_signed): no
+    module turns a form's text into a number with ``int()`` of a string it strips or
+    cleans itself, nor reads the true minus back on its own."""
+    found = []
+    for name, tree in modules():
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            if node.func.id != "int" or not node.args:
+                continue
+            arg = node.args[0]
+            cleaned = isinstance(arg, ast.Call) and isinstance(arg.func, ast.Attribute)
+            if cleaned and arg.func.attr in ("strip", "replace", "lstrip", "removeprefix"):
+                found.append((name, node.lineno))
+    assert found == []
