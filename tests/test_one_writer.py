@@ -84,3 +84,17 @@ def test_a_typed_number_is_read_in_one_module() -> None:
             if cleaned and arg.func.attr in ("strip", "replace", "lstrip", "removeprefix"):
                 found.append((name, node.lineno))
     assert found == []
+
+
+TEMPLATES = PACKAGE.parent / "templates"
+
+
+def test_a_shared_place_is_written_in_one_function() -> None:
+    """present/format.place writes "=3"; no template adds the "=" on its own."""
+    code = [name for name, line in strings_holding("={") if name != "present/format.py"]
+    pages = [
+        path.name
+        for path in TEMPLATES.rglob("*.html")
+        if "shared %}=" in path.read_text("utf-8") or "tied %}=" in path.read_text("utf-8")
+    ]
+    assert (code, pages) == ([], [])

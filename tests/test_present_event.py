@@ -35,11 +35,11 @@ def test_console_line_quiet_and_played_on() -> None:
 
 def test_leaderboard_formats_with_a_true_minus_and_shared_places() -> None:
     rows = leaderboard(("Ada", "Ben", "Cy", "Dee"), [_info(3)], {"sid": (0, 1, 2, 3)}, "total")
-    assert [(r.place, r.shared, r.name, r.total) for r in rows] == [
-        (1, False, "Ada", "+10"),
-        (2, False, "Dee", "0"),
-        (3, True, "Ben", "\u22125"),
-        (3, True, "Cy", "\u22125"),
+    assert [(r.place, r.shared, r.shown, r.name, r.total) for r in rows] == [
+        (1, False, "1", "Ada", "+10"),
+        (2, False, "2", "Dee", "0"),
+        (3, True, "=3", "Ben", "\u22125"),
+        (3, True, "=3", "Cy", "\u22125"),
     ]
 
 

@@ -9,11 +9,12 @@ from fractions import Fraction
 
 from babel.numbers import format_decimal
 
-from barbu_scorer.present.format import signed
+from barbu_scorer.present.format import place, signed
 from barbu_scorer.scoring.event.pace import Beat, Pace, pace, phone
 from barbu_scorer.scoring.event.progress import TableProgress
 from barbu_scorer.scoring.event.ranking import Method, Standing, TableScore, standings
 from barbu_scorer.scoring.messages import active_locale, say, say_n
+from barbu_scorer.scoring.places import shared
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,7 @@ class RankRow:
 
     place: int
     shared: bool
+    shown: str  # the place as written: "3", "=3"
     name: str
     total: str
     placing: str
@@ -171,16 +173,17 @@ def leaderboard(
 ) -> list[RankRow]:
     """The ranking's lines, best first, formatted."""
     rows: list[Standing] = standings(len(names), table_scores(tables, seats), method, sat_out)
-    places = [r.place for r in rows]
+    ties = shared([r.place for r in rows])
     return [
         RankRow(
             r.place,
-            places.count(r.place) > 1,
+            tied,
+            place(r.place, tied),
             names[r.player],
             signed(r.total),
             points(r.placing),
             "" if r.best is None else signed(r.best),
             r.tables,
         )
-        for r in rows
+        for r, tied in zip(rows, ties, strict=True)
     ]

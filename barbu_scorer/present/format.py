@@ -52,6 +52,11 @@ def money(cents: int) -> str:
     return figures.with_sign(cents, f"{abs(cents) // 100}.{abs(cents) % 100:02}", plus=False)
 
 
+def place(number: int, tied: bool) -> str:
+    """A place as every ranking writes it: ``3``, or ``=3`` when another shares it."""
+    return f"={number}" if tied else str(number)
+
+
 def minute(stamp: str) -> str:
     """An ISO timestamp to the minute, as the lists print it: ``2025-03-14 20:05``."""
     return stamp[:16].replace("T", " ")

@@ -11,6 +11,7 @@ from barbu_scorer.present.format import (
     day,
     doubles_notation,
     num,
+    place,
     rules_text,
     segments,
     short_names,
@@ -34,6 +35,7 @@ from barbu_scorer.scoring.barbu.scheme_checks import block_total
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.barbu.sessions import ranking
 from barbu_scorer.scoring.messages import say
+from barbu_scorer.scoring.places import shared
 
 PAPERS: dict[str, str] = {"a4": "A4", "letter": "letter"}
 
@@ -87,18 +89,12 @@ def _block(
 def _standings(
     players: Sequence[Player], totals: Sequence[int], winners: Sequence[int]
 ) -> tuple[Standing, ...]:
-    out = []
-    for place, seat in ranking(totals):
-        tied = sum(1 for t in totals if t == totals[seat]) > 1
-        out.append(
-            Standing(
-                f"={place}" if tied else str(place),
-                players[seat],
-                num(totals[seat]),
-                seat in winners,
-            )
-        )
-    return tuple(out)
+    ranked = ranking(totals)
+    ties = shared([number for number, _ in ranked])
+    return tuple(
+        Standing(place(number, tied), players[seat], num(totals[seat]), seat in winners)
+        for (number, seat), tied in zip(ranked, ties, strict=True)
+    )
 
 
 def _layout(players: int) -> tuple[str, str]:
