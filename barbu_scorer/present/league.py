@@ -10,7 +10,7 @@ from barbu_scorer.scoring.barbu.contracts import CATALOGUE
 from barbu_scorer.scoring.barbu.schemes import BUILTINS
 from barbu_scorer.scoring.figures import with_sign
 from barbu_scorer.scoring.league.bridge import BridgeStats, Company
-from barbu_scorer.scoring.league.rating import Rating, ranking
+from barbu_scorer.scoring.league.rating import PROVISIONAL_BELOW, Rating, ranking
 from barbu_scorer.scoring.league.settle import Payment
 from barbu_scorer.scoring.league.stats import HeadToHead, Mean, Moment, PlayerStats, Tally
 from barbu_scorer.scoring.messages import N_, say, word
@@ -185,6 +185,15 @@ class RankRow:
     provisional: bool
 
 
+def ranking_note() -> str:
+    """What the ranking's figures mean, with the rule for a provisional rating."""
+    return say(
+        "Expected: the score a player would make in Tournament Barbu against three average "
+        "players. Fewer than %(sessions)s sessions: provisional (*).",
+        sessions=PROVISIONAL_BELOW,
+    )
+
+
 def ranking_rows(rated: Mapping[int, Rating], names: Mapping[int, str]) -> list[RankRow]:
     """The ranking: place, name, rating, expected Tournament score vs three average players."""
     tournament = BUILTINS["tournament"]
@@ -196,7 +205,7 @@ def ranking_rows(rated: Mapping[int, Rating], names: Mapping[int, str]) -> list[
             with_sign(r.rating, f"{abs(r.rating):.3f}"),
             signed(round(r.expected(tournament))),
             r.sessions,
-            r.sessions < 5,
+            r.provisional,
         )
         for place, who, r in ranking(dict(rated))
         if who in names
