@@ -102,23 +102,18 @@ def session_view(session: Session, players: Sequence[str]) -> dict[str, Any]:
             for s, laid in enumerate(quota.laid)
             if laid is not None
         ]
-    per_block = len(scheme.contracts)
-    blocks: list[dict[str, Any]] = []
     sums = session_block_sums(session)
-    for block in session.quota:
-        hands = [h for h in session.hands if h.block == len(blocks)]
-        blocks.append(
-            {
-                "number": len(blocks) + 1,
-                "declarer": players[block.declarer],
-                "hands": hands,
-                "complete": len(hands) == per_block,
-                "sums": sums[len(blocks)],
-                "unmet": [(players[s], owed) for s, owed in enumerate(block.owed) if owed]
-                if len(hands) == per_block and scheme.quota
-                else [],
-            }
-        )
+    blocks: list[dict[str, Any]] = [
+        {
+            "number": index + 1,
+            "declarer": players[block.declarer],
+            "hands": [h for h in session.hands if h.block == index],
+            "complete": block.complete,
+            "sums": sums[index],
+            "unmet": [(players[seat], owed) for seat, owed in block.unmet()],
+        }
+        for index, block in enumerate(session.quota)
+    ]
     return {
         "session": session,
         "players": players,

@@ -69,6 +69,18 @@ class BlockQuota:
     hands_left: int
     penalties: Scores = ()
 
+    @property
+    def complete(self) -> bool:
+        """Whether every contract of the block has been played."""
+        return self.hands_left == 0
+
+    def unmet(self) -> tuple[tuple[int, int], ...]:
+        """(seat, doubles still owed) for each seat that missed the quota, once the block
+        is complete; nothing while it is being played or when no quota applies."""
+        if not self.complete:
+            return ()
+        return tuple((seat, owed) for seat, owed in enumerate(self.owed) if owed)
+
     def must_double_now(self, seat: int) -> bool:
         """Whether the seat owes as many doubles as there are hands left."""
         owed = self.owed[seat]
