@@ -15,6 +15,7 @@ from barbu_scorer.present.session import name_seats
 from barbu_scorer.scoring.barbu import doubles as dbl
 from barbu_scorer.scoring.barbu.document import read_hand
 from barbu_scorer.scoring.barbu.sessions import HandEntry, contracts_for, roles
+from barbu_scorer.scoring.entries import editable
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.text import read_count
 from barbu_scorer.store.rows import Conflict, Stale
@@ -32,7 +33,7 @@ bp = Blueprint("hands", __name__)
 def _editable(session_id: str, number: int) -> StoredSession:
     stored = stored_or_404(session_id)
     require_edit(session_id)
-    if not 1 <= number <= min(len(stored.entries) + 1, stored.scheme.hands):
+    if not editable(number, len(stored.entries), stored.scheme.hands):
         abort(404)
     refuse_beyond_round(stored, number)
     return stored
