@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
+from barbu_scorer.present.event import ranking_rule, sitting_out
 from barbu_scorer.present.format import (
     day,
     minute,
@@ -150,6 +151,8 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(day)
     app.add_template_global(signed)
     app.add_template_global(place)
+    app.add_template_global(ranking_rule)
+    app.add_template_global(sitting_out)
     app.add_template_global(short_names)
     app.add_template_filter(signed)
     app.add_template_global(qr_svg)
