@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from barbu_scorer.present.format import place
-from barbu_scorer.scoring.places import shared
+from barbu_scorer.scoring.places import ranking, shared
 
 
 @pytest.mark.parametrize(
@@ -25,3 +25,15 @@ def test_shared(places: list[int], ties: list[bool]) -> None:
 @pytest.mark.parametrize(("number", "tied", "text"), [(3, False, "3"), (3, True, "=3")])
 def test_place(number: int, tied: bool, text: str) -> None:
     assert place(number, tied) == text
+
+
+@pytest.mark.parametrize(
+    ("totals", "ranked"),
+    [
+        ([10, 30, 20], [(1, 1), (2, 2), (3, 0)]),
+        ([5, 5, -10], [(1, 0), (1, 1), (3, 2)]),
+        ([0, 0, 0], [(1, 0), (1, 1), (1, 2)]),
+    ],
+)
+def test_ranking(totals: list[int], ranked: list[tuple[int, int]]) -> None:
+    assert ranking(totals) == ranked

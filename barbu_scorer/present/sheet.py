@@ -33,9 +33,8 @@ from barbu_scorer.scoring.barbu.blocks import BlockSums, HandFigures, block_sums
 from barbu_scorer.scoring.barbu.document import SchemeLookup, resolve_scheme
 from barbu_scorer.scoring.barbu.scheme_checks import block_total
 from barbu_scorer.scoring.barbu.schemes import Scheme
-from barbu_scorer.scoring.barbu.sessions import ranking
 from barbu_scorer.scoring.messages import say
-from barbu_scorer.scoring.places import shared
+from barbu_scorer.scoring.places import ranking, shared
 
 PAPERS: dict[str, str] = {"a4": "A4", "letter": "letter"}
 

@@ -69,18 +69,6 @@ class BlockQuota:
     hands_left: int
     penalties: Scores = ()
 
-    @property
-    def complete(self) -> bool:
-        """Whether every contract of the block has been played."""
-        return self.hands_left == 0
-
-    def unmet(self) -> tuple[tuple[int, int], ...]:
-        """(seat, doubles still owed) for each seat that missed the quota, once the block
-        is complete; nothing while it is being played or when no quota applies."""
-        if not self.complete:
-            return ()
-        return tuple((seat, owed) for seat, owed in enumerate(self.owed) if owed)
-
     def must_double_now(self, seat: int) -> bool:
         """Whether the seat owes as many doubles as there are hands left."""
         owed = self.owed[seat]
@@ -302,9 +290,3 @@ def score_session(scheme: Scheme, first_declarer: int, entries: Sequence[HandEnt
     return Session(
         scheme, first_declarer, tuple(scored), tuple(quota), tuple(totals), complete, winners
     )
-
-
-def ranking(totals: Sequence[int]) -> list[tuple[int, int]]:
-    """(place, seat) best first; tied players share a place ("1, 1, 3")."""
-    order = sorted(range(len(totals)), key=lambda s: (-totals[s], s))
-    return [(1 + sum(1 for t in totals if t > totals[seat]), seat) for seat in order]
