@@ -13,8 +13,9 @@ from barbu_scorer.present.sheet_model import Contract, Num, Segment
 from barbu_scorer.scoring import figures
 from barbu_scorer.scoring.barbu.cards import SUIT_SYMBOLS
 from barbu_scorer.scoring.barbu.contracts import CATALOGUE
-from barbu_scorer.scoring.barbu.schemes import Scheme
+from barbu_scorer.scoring.barbu.schemes import MIN_PLAYERS, Scheme
 from barbu_scorer.scoring.messages import N_, active_locale, say, word
+from barbu_scorer.scoring.text import read_count
 
 RED_SUITS = frozenset("♥♦")
 BLACK_SUITS = frozenset("♠♣")
@@ -202,6 +203,29 @@ def values_text(scheme: Scheme, contract: str) -> str:
     if contract == "salad":
         return say("the five negatives at once")
     return ""
+
+
+# What each opponent takes of an undoubled negative settled without play, by their number.
+OPPONENTS_SHARE = {2: N_("half"), 3: N_("a third"), 4: N_("a quarter")}
+
+
+def undoubled_words(players: object) -> str:
+    """How an undoubled negative is settled without play, for ``players`` at the table:
+    each opponent takes a third of its total at four, half at three (the rules' share,
+    ``scoring.barbu.hands.undoubled_raw``); an equal share for a count not yet chosen."""
+    count = read_count(str(players), digits=2)
+    opponents = count - 1 if count is not None and count >= MIN_PLAYERS else None
+    if opponents is None:
+        share = word(N_("an equal share"))
+    else:
+        share = (
+            word(OPPONENTS_SHARE[opponents]) if opponents in OPPONENTS_SHARE else f"1/{opponents}"
+        )
+    return say(
+        "If nobody doubles a negative contract it is not played: each opponent takes "
+        "%(share)s of its total, the declarer the rest.",
+        share=share,
+    )
 
 
 def rules_text(scheme: Scheme) -> tuple[str, ...]:

@@ -19,6 +19,7 @@ from barbu_scorer.present.format import (
     segments,
     short_names,
     signed,
+    undoubled_words,
 )
 from barbu_scorer.present.isolate import bdi, bdi_join
 from barbu_scorer.store.sessions import Unreadable
@@ -151,6 +152,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(day)
     app.add_template_global(signed)
     app.add_template_global(place)
+    app.add_template_global(undoubled_words)
     app.add_template_global(ranking_rule)
     app.add_template_global(sitting_out)
     app.add_template_global(short_names)
