@@ -98,3 +98,21 @@ def test_a_shared_place_is_written_in_one_function() -> None:
         if "shared %}=" in path.read_text("utf-8") or "tied %}=" in path.read_text("utf-8")
     ]
     assert (code, pages) == ([], [])
+
+
+def test_no_script_decides_whether_two_names_are_one_player() -> None:
+    """The distinct-names rule is scoring/players.name_key (case-folded, normalised): the
+    new-session script compares a seat with a chip's own spelling only, and the server
+    answers a name given twice."""
+    import re
+
+    scripts = sorted((PACKAGE.parent / "static" / "js").glob("*.js"))
+    found = [
+        path.name
+        for path in scripts
+        if re.search(
+            r"to(Lower|Upper)Case\(\)\s*===|===\s*\S*to(Lower|Upper)Case\(\)",
+            path.read_text("utf-8"),
+        )
+    ]
+    assert scripts and found == []
