@@ -116,3 +116,25 @@ def test_no_script_decides_whether_two_names_are_one_player() -> None:
         )
     ]
     assert scripts and found == []
+
+
+def test_the_default_awards_and_shares_are_written_once() -> None:
+    """Dominoes' awards and Ravage City's shares by default are scoring/barbu/contracts'
+    TOURNAMENT_AWARDS and RAVAGE_SHARES; no other module writes the figures again."""
+    from barbu_scorer.scoring.barbu.contracts import RAVAGE_SHARES, TOURNAMENT_AWARDS
+
+    def figures(node: ast.AST) -> tuple[int, ...] | None:
+        try:
+            value = ast.literal_eval(node)
+        except ValueError:
+            return None
+        return tuple(value) if isinstance(value, tuple) else None
+
+    found = [
+        (name, node.lineno)
+        for name, tree in modules()
+        if name != "scoring/barbu/contracts.py"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Tuple) and figures(node) in (TOURNAMENT_AWARDS, RAVAGE_SHARES)
+    ]
+    assert found == []
