@@ -138,3 +138,17 @@ def test_the_default_awards_and_shares_are_written_once() -> None:
         if isinstance(node, ast.Tuple) and figures(node) in (TOURNAMENT_AWARDS, RAVAGE_SHARES)
     ]
     assert found == []
+
+
+def test_one_qr_writer() -> None:
+    """paper/qr.py draws every QR code as SVG (the pages' and the table cards'); the
+    serve command's terminal code (web/address.py) is text, not a second SVG writer."""
+    found = [
+        name
+        for name, tree in modules()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and node.attr in ("svg_inline", "svg", "save")
+        and "segno" in ast.unparse(tree)
+    ]
+    assert found == ["paper/qr.py"]

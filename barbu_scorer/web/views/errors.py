@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sqlite3
 
-import segno
 from flask import Flask, Response, g, jsonify, render_template, request
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
@@ -38,12 +37,6 @@ def suits(text: str) -> Markup:
             for part in segments(str(escape(text)), black=True)
         )
     )
-
-
-def qr_svg(url: str) -> Markup:
-    """A QR code of a link, as inline SVG (no network, no image file)."""
-    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff")
-    return Markup(svg)
 
 
 def described(error: HTTPException) -> str:
@@ -157,7 +150,6 @@ def init_app(app: Flask) -> None:
     app.add_template_global(sitting_out)
     app.add_template_global(short_names)
     app.add_template_filter(signed)
-    app.add_template_global(qr_svg)
     app.add_template_global(owns_scheme)
     app.add_template_filter(bdi)
     app.add_template_filter(bdi_join)
