@@ -10,6 +10,8 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 import barbu_scorer
 
 PACKAGE = Path(barbu_scorer.__file__).parent
@@ -152,3 +154,34 @@ def test_one_qr_writer() -> None:
         and "segno" in ast.unparse(tree)
     ]
     assert found == ["paper/qr.py"]
+
+
+def test_one_fernet_key_derivation() -> None:
+    """store/keys.sealer derives every Fernet key; no other module builds a Fernet."""
+    found = [
+        name
+        for name, tree in modules()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "Fernet"
+    ]
+    assert found == ["store/keys.py"]
+
+
+def test_the_sealer_opens_what_the_earlier_derivations_sealed() -> None:
+    """Keys sealed before the derivation had one home still open (same bytes)."""
+    import base64
+    import hashlib
+
+    from cryptography.fernet import Fernet, InvalidToken
+
+    from barbu_scorer.store.keys import sealer
+
+    for purpose, secret in (("edit keys", "s3cret"), ("table keys", "director-key")):
+        earlier = hashlib.sha256(purpose.encode() + b":" + secret.encode()).digest()
+        token = Fernet(base64.urlsafe_b64encode(earlier)).encrypt(b"KEY")
+        assert sealer(purpose, secret).decrypt(token) == b"KEY"
+    other = sealer("table keys", "s3cret").encrypt(b"KEY")
+    with pytest.raises(InvalidToken):
+        sealer("edit keys", "s3cret").decrypt(other)
