@@ -185,3 +185,10 @@ def test_the_sealer_opens_what_the_earlier_derivations_sealed() -> None:
     other = sealer("table keys", "s3cret").encrypt(b"KEY")
     with pytest.raises(InvalidToken):
         sealer("edit keys", "s3cret").decrypt(other)
+
+
+def test_the_paper_sizes_are_listed_once() -> None:
+    """present/sheet.PAPERS lists the papers; no module outside it and the command line's
+    option (cli.py) spells the list again."""
+    found = sorted({name for name, _ in strings_holding("letter")} - {"present/sheet.py", "cli.py"})
+    assert found == []

@@ -37,6 +37,7 @@ from barbu_scorer.scoring.messages import say
 from barbu_scorer.scoring.places import ranking, shared
 
 PAPERS: dict[str, str] = {"a4": "A4", "letter": "letter"}
+"""The paper sizes a sheet or a pad prints on: what a reader may ask (any case) -> CSS."""
 
 
 def _quota_cells(entry: Mapping[str, Any] | None, n: int, complete: bool) -> tuple[QuotaCell, ...]:
@@ -171,11 +172,13 @@ def build_sheet(
 ) -> Sheet:
     """The sheet of a session document as given (scored here first: nothing is taken on
     trust). A document the store computed goes to ``sheet_of`` as it is."""
-    _paper_size(paper)  # a wrong paper is said before the document is read
+    paper_size(paper)  # a wrong paper is said before the document is read
     return sheet_of(compute_document(doc, lookup), name=name, date=date, paper=paper)
 
 
-def _paper_size(paper: str) -> str:
+def paper_size(paper: str) -> str:
+    """The CSS page size of a paper asked for ("A4", "letter" in any case); a ValueError
+    naming the sizes for any other."""
     found = PAPERS.get(str(paper).casefold())
     if found is None:
         raise ValueError(f"paper must be A4 or Letter, not {paper!r}")
@@ -191,7 +194,7 @@ def sheet_of(
 ) -> Sheet:
     """The sheet of a computed document (``compute_document``'s or the store's), not
     scored again."""
-    paper_size = _paper_size(paper)
+    size = paper_size(paper)
     scheme = resolve_scheme(computed["scheme"])
     names = computed["players"]
     shorts = short_names(names)
@@ -206,7 +209,7 @@ def sheet_of(
     return Sheet(
         title=(name or "").strip() or say("Barbu session"),
         date=day((date or "").strip() or datetime.date.today().isoformat()),
-        paper=paper_size,
+        paper=size,
         orientation=orientation,
         layout=layout,
         scheme_name=segments(scheme.name + version),
