@@ -192,3 +192,28 @@ def test_the_paper_sizes_are_listed_once() -> None:
     option (cli.py) spells the list again."""
     found = sorted({name for name, _ in strings_holding("letter")} - {"present/sheet.py", "cli.py"})
     assert found == []
+
+
+def test_each_flash_text_is_written_once() -> None:
+    """A flash text said from two places lives in present/flashes.py: no message id is
+    flashed with ``_()`` twice, nor beside its present/flashes writer."""
+    from collections import Counter
+
+    said: Counter[str] = Counter()
+    for name, tree in modules():
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            if node.func.id == "flash" and node.args:
+                text = node.args[0]
+                if (
+                    isinstance(text, ast.Call)
+                    and isinstance(text.func, ast.Name)
+                    and text.func.id == "_"
+                    and text.args
+                    and isinstance(text.args[0], ast.Constant)
+                ):
+                    said[str(text.args[0].value)] += 1
+            if name == "present/flashes.py" and node.func.id == "say":
+                said[str(ast.literal_eval(node.args[0]))] += 1
+    assert [text for text, count in said.items() if count > 1] == []

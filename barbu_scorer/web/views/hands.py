@@ -9,6 +9,7 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
+from barbu_scorer.present.flashes import already_saved
 from barbu_scorer.present.hand import hand_page
 from barbu_scorer.present.hand_preview import Preview, both_versions, hand_preview
 from barbu_scorer.present.session import name_seats
@@ -118,7 +119,7 @@ def _store(
     session_id = stored.id
     if same_hand(stored, number, entry):
         # A second tap on Save, a resent form, or a correction that changes nothing.
-        flash(_("Hand %(n)s was already saved.", n=number), "ok")
+        flash(already_saved(number), "ok")
         return redirect(url_for("sessions.scorer", session_id=session_id))
 
     def write() -> str:
@@ -127,7 +128,7 @@ def _store(
             return _("Hand %(n)s corrected; the totals after it follow.", n=number)
         if add_hand(get_db(), session_id, number, entry, scorer_label()):
             return _("Hand %(n)s saved.", n=number)
-        return _("Hand %(n)s was already saved.", n=number)
+        return already_saved(number)
 
     return saved(
         write,
@@ -164,7 +165,7 @@ def _store_json(stored: StoredSession, number: int, result: Preview, version: in
     scorer = url_for("sessions.scorer", session_id=session_id)
     adding = request.form.get("intent", "add") == "add"
     if same_hand(stored, number, entry):
-        flash(_("Hand %(n)s was already saved.", n=number), "ok")
+        flash(already_saved(number), "ok")
         return jsonify({"status": "saved", "redirect": scorer})
     if adding and number <= len(stored.entries):
         theirs, ours = both_versions(stored, number, result)
