@@ -217,3 +217,16 @@ def test_each_flash_text_is_written_once() -> None:
             if name == "present/flashes.py" and node.func.id == "say":
                 said[str(ast.literal_eval(node.args[0]))] += 1
     assert [text for text, count in said.items() if count > 1] == []
+
+
+def test_the_side_labels_are_written_once_in_the_code() -> None:
+    """scoring/bridge/rubber.SIDE_NAMES writes "N-S" and "E-W"; present/pad prints those
+    (the bridge templates' own _("N-S") are outbox's to move). A whole sentence of the
+    rules that names both sides (a message id) is words, not a label."""
+    found = {
+        name
+        for text in ("N-S", "E-W")
+        for name, line in strings_holding(text)
+        if name != "scoring/bridge/subgames.py"
+    }
+    assert found == {"scoring/bridge/rubber.py"}
