@@ -230,3 +230,18 @@ def test_the_side_labels_are_written_once_in_the_code() -> None:
         if name != "scoring/bridge/subgames.py"
     }
     assert found == {"scoring/bridge/rubber.py"}
+
+
+def test_money_is_written_in_one_function() -> None:
+    """present/format.money writes an amount from cents ("4.20"); no other f-string
+    writes the cents with two digits."""
+    found = [
+        (name, node.lineno)
+        for name, tree in modules()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FormattedValue)
+        and isinstance(node.format_spec, ast.JoinedStr)
+        and "02" in ast.unparse(node.format_spec)
+        and "100" in ast.unparse(node.value)
+    ]
+    assert {name for name, _ in found} == {"present/format.py"}
