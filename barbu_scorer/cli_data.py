@@ -74,6 +74,7 @@ def restore_command(file: str, instance: str) -> None:
 def ratings_command(instance: str, as_json: bool) -> None:
     """The ``ratings`` command."""
     from barbu_scorer.present.league import ranking_rows
+    from barbu_scorer.scoring.figures import unsigned_minus
     from barbu_scorer.scoring.league.rating import ratings
     from barbu_scorer.store import players as roster
 
@@ -81,7 +82,7 @@ def ratings_command(instance: str, as_json: bool) -> None:
     names = {p.id: p.name for p in roster.roster(db)}
     rows = ranking_rows(ratings(roster.played_sessions(db)), names)
     if as_json:
-        out = [{**r.__dict__, "rating": float(r.rating.replace("\u2212", "-"))} for r in rows]
+        out = [{**r.__dict__, "rating": float(unsigned_minus(r.rating))} for r in rows]
         click.echo(json.dumps(out, indent=2, ensure_ascii=False))
         return
     for r in rows:

@@ -9,9 +9,11 @@ from hypothesis import strategies as st
 from barbu_scorer.scoring import Session, builtin, compute_document
 from barbu_scorer.scoring.barbu.blocks import (
     HandFigures,
+    block_complete,
     block_of,
     block_sums,
     session_block_sums,
+    unmet,
 )
 from barbu_scorer.scoring.barbu.document import read_document
 from barbu_scorer.scoring.barbu.sessions import score_session
@@ -92,3 +94,33 @@ def test_the_blocks_cover_every_hand_once(raws: list[list[int]]) -> None:
     assert sum(b.played for b in sums) == len(raws)
     assert sum(b.raw_sum for b in sums) == sum(map(sum, raws))
     assert all(b.number == block_of(scheme, b.start + 1) for b in sums)
+
+
+@pytest.mark.parametrize(
+    ("scheme_id", "played"), [("tournament", 3), ("tournament", 7), ("tournament", 10)]
+)
+def test_a_block_is_complete_and_names_the_missed_quota_once_played_out(
+    scheme_id: str, played: int
+) -> None:
+    """The block's completeness and its unmet quota are the rules' (BlockQuota), not the
+    screen's: complete once each contract is played; the seats short of the quota named
+    with what they still owe, only then."""
+    session = _session(played, scheme_id)
+    scheme, per_block = session.scheme, len(session.scheme.contracts)
+    for index, block in enumerate(session.quota):
+        hands = [h for h in session.hands if h.block == index]
+        assert block_complete(block) is (len(hands) == per_block)
+        wanted = scheme.quota if scheme.doubling and block_complete(block) else 0
+        expected = tuple(
+            (seat, wanted - laid)
+            for seat, laid in enumerate(block.laid)
+            if laid is not None and laid < wanted
+        )
+        assert unmet(block) == expected
+
+
+def test_a_scheme_without_a_quota_leaves_nothing_unmet() -> None:
+    session = _session(10, "french_classic")
+    assert not session.scheme.quota
+    assert [block_complete(b) for b in session.quota] == [True, False]
+    assert [unmet(b) for b in session.quota] == [(), ()]

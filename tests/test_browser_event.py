@@ -84,7 +84,7 @@ def test_a_two_table_evening(live_server: str, phone: Any, browser: Any) -> None
         tv.wait_for_function(
             "(names) => { const rows = [...document.querySelectorAll('.event-ranking tbody tr')];"
             " const last = rows.slice(-2).map(r => r.textContent).join(' ');"
-            " return names.every(n => last.includes(n)) && last.includes('7='); }",
+            " return names.every(n => last.includes(n)) && last.includes('=7'); }",
             arg=losers,
             timeout=8000,
         )

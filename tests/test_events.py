@@ -423,3 +423,7 @@ def test_eleven_players_in_rotating_blocks_one_sits_a_round_out(client: FlaskCli
     assert len(sat) == 1 and len(sat[0]) == 1
     declarers = sorted(t["declarer"] for t in event["tables"])
     assert declarers == sorted(f"Player {n:02d}" for n in range(11))
+    # The console's line for them (its round 4 here): the pages' words, from the rules.
+    with client.application.test_request_context():
+        line = client.application.jinja_env.from_string("{{ sitting_out() }}").render()
+    assert line == "Sitting this round out (1.5 placing points):"

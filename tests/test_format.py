@@ -148,3 +148,37 @@ def test_the_suits_filter_colours_every_suit(text: str, html: str) -> None:
 
     assert suits(text) == html
     assert suits(Markup("a &amp; ♣")) == 'a &amp; <span class="suit-black">♣</span>'
+
+
+@pytest.mark.parametrize(
+    ("players", "share"),
+    [
+        (4, "a third"),
+        (3, "half"),
+        (5, "a quarter"),
+        (7, "1/6"),
+        ("6", "1/5"),
+        (None, "an equal share"),
+        ("x", "an equal share"),
+        (2, "an equal share"),
+    ],
+)
+def test_undoubled_words_follow_the_player_count(players: object, share: str) -> None:
+    """'Each opponent takes a third' held at four players only (schemes/edit.html)."""
+    from barbu_scorer.present.format import undoubled_words
+
+    assert undoubled_words(players) == (
+        "If nobody doubles a negative contract it is not played: each opponent takes "
+        f"{share} of its total, the declarer the rest."
+    )
+
+
+def test_undoubled_words_agree_with_the_rules_share() -> None:
+    """At each table size the words' fraction is the one undoubled_raw gives."""
+    from barbu_scorer.scoring.barbu.hands import undoubled_raw
+    from barbu_scorer.scoring.event.variant import for_players
+
+    for players, part in ((3, 2), (4, 3), (5, 4)):
+        scheme = for_players(builtin("tournament"), players)
+        raw = undoubled_raw(scheme, "no_tricks", 0)
+        assert abs(raw[1] - scheme.total("no_tricks") / part) <= 0.5 and raw[1] == raw[-1]

@@ -25,7 +25,13 @@ from barbu_scorer.scoring.league.ledger import (
     session_ledger,
 )
 from barbu_scorer.scoring.league.played import Played, in_order
-from barbu_scorer.scoring.league.rating import Rating, ranking, ratings, spread
+from barbu_scorer.scoring.league.rating import (
+    PROVISIONAL_BELOW,
+    Rating,
+    ranking,
+    ratings,
+    spread,
+)
 from barbu_scorer.scoring.league.settle import (
     Payment,
     balances,
@@ -150,6 +156,28 @@ def test_a_newcomer_is_shrunk_and_average_expects_the_mean() -> None:
     scheme = BUILTINS["tournament"]
     assert Rating(0.0, 5).expected(scheme) == pytest.approx(scheme.session_total / 4)
     assert sum(r.rating for r in rated.values()) == pytest.approx(0)
+
+
+@pytest.mark.parametrize(
+    ("sessions", "provisional"),
+    [(0, True), (PROVISIONAL_BELOW - 1, True), (PROVISIONAL_BELOW, False), (40, False)],
+)
+def test_a_rating_on_few_sessions_is_provisional(sessions: int, provisional: bool) -> None:
+    assert Rating(0.0, sessions).provisional is provisional
+
+
+def test_the_ranking_says_the_provisional_rule_with_the_rule_s_figure() -> None:
+    from barbu_scorer.i18n import translations
+    from barbu_scorer.present.league import ranking_note, ranking_rows
+    from barbu_scorer.scoring.messages import speaking
+
+    assert f"Fewer than {PROVISIONAL_BELOW} sessions" in ranking_note()
+    rows = ranking_rows(
+        {1: Rating(0.5, PROVISIONAL_BELOW - 1), 2: Rating(0.1, 9)}, {1: "A", 2: "B"}
+    )
+    assert [(r.name, r.provisional) for r in rows] == [("A", True), ("B", False)]
+    with speaking(translations("fr"), "fr"):
+        assert f"Moins de {PROVISIONAL_BELOW} parties" in ranking_note()
 
 
 def test_incomplete_sessions_are_not_rated_and_ranking_shares_places() -> None:

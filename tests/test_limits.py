@@ -15,7 +15,14 @@ from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
 from barbu_scorer.scoring.barbu.schemes import MAX_CUSTOM, MAX_REMINDER, builtin
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.players import player_names, session_name
-from barbu_scorer.scoring.text import MAX_FIGURE, check_int, check_label, read_count, read_signed
+from barbu_scorer.scoring.text import (
+    MAX_FIGURE,
+    check_int,
+    check_label,
+    read_count,
+    read_figures,
+    read_signed,
+)
 from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.web.db import get_db
 
@@ -42,10 +49,45 @@ def test_read_count(text: str, digits: int, expected: int | None) -> None:
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("-12", -12), ("12", 12), ("-0", 0), ("-", None), ("--1", None), ("-\u00b2", None)],
+    [
+        ("-12", -12),
+        ("12", 12),
+        ("-0", 0),
+        ("-", None),
+        ("--1", None),
+        ("-\u00b2", None),
+        ("\u221212", -12),  # the true minus the pages write, copied back
+        ("+12", 12),
+        (" -12 ", -12),
+        ("+-1", None),
+        ("- 1", None),
+        ("1_000", None),  # int() reads it; a person does not type it
+        ("\u0661\u0662", None),
+    ],
 )
 def test_read_signed(text: str, expected: int | None) -> None:
     assert read_signed(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        (["12", "\u22126", " -6 "], [12, -6, -6]),
+        ([str(MAX_FIGURE), str(-MAX_FIGURE)], [MAX_FIGURE, -MAX_FIGURE]),
+        (["1", None], "seat 2: a whole number of points"),
+        (["1", "x"], "seat 2: a whole number of points"),
+        ([str(MAX_FIGURE + 1)], f"seat 1: at most {MAX_FIGURE} points"),
+        (["9" * 5000], "seat 1: a whole number of points"),
+    ],
+)
+def test_read_figures(texts: list[str | None], expected: list[int] | str) -> None:
+    """The raw scores a director types for a hand: read and bounded here, not in the view."""
+    if isinstance(expected, str):
+        with pytest.raises(ScoringError) as error:
+            read_figures(texts)
+        assert str(error.value.message) == expected
+    else:
+        assert read_figures(texts) == expected
 
 
 @pytest.mark.parametrize("text", HOSTILE)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import segno
 from markupsafe import Markup
 
-from barbu_scorer.web.links import _qr_svg, qr_code
+from barbu_scorer.paper.qr import qr_svg as _qr_svg
+from barbu_scorer.web.links import qr_code
 
 
 def test_a_qr_code_is_drawn_once_per_link_and_is_that_links() -> None:

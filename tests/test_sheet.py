@@ -248,6 +248,18 @@ def test_paper_is_a4_or_letter() -> None:
 
 
 @pytest.mark.parametrize(
+    ("paper", "size"), [("A4", "A4"), ("a4", "A4"), ("Letter", "letter"), ("LETTER", "letter")]
+)
+def test_paper_size_is_the_one_list_of_papers(paper: str, size: str) -> None:
+    """The sheet, the Barbu Bridge pad and the web's ?paper= read present.sheet's list."""
+    from barbu_scorer.present.sheet import PAPERS, paper_size
+
+    assert paper_size(paper) == size and paper.casefold() in PAPERS
+    with pytest.raises(ValueError, match="A4 or Letter"):
+        paper_size("legal")
+
+
+@pytest.mark.parametrize(
     ("count", "layout"),
     [(3, ("portrait", "below")), (4, ("landscape", "side")), (6, ("landscape", "below"))],
 )

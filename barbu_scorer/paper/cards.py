@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import segno
 from markupsafe import Markup
 
 from barbu_scorer.paper.pdf import PARTIAL, STYLESHEET, context_of, html_to_pdf, jinja_env
+from barbu_scorer.paper.qr import qr_svg
 from barbu_scorer.present.event import RankRow
 from barbu_scorer.present.format import day
 from barbu_scorer.present.sheet import sheet_of
@@ -31,10 +31,9 @@ class Card:
     watch: str
 
 
-def qr_svg(url: str) -> Markup:
-    """A QR code of a link as inline SVG (scales to its box, quiet zone kept)."""
-    svg = segno.make(url, error="m").svg_inline(dark="#000", light="#fff", omitsize=True)
-    return Markup(svg)
+def qr(url: str) -> Markup:
+    """A QR code of a link for the cards (paper.qr draws it)."""
+    return Markup(qr_svg(url))
 
 
 def cards_html(title: str, date: str, cards: Sequence[Card], rounds: int) -> str:
@@ -42,7 +41,7 @@ def cards_html(title: str, date: str, cards: Sequence[Card], rounds: int) -> str
     return (
         jinja_env()
         .get_template("pdf/cards.html")
-        .render(title=title, date=day(date), cards=cards, rounds=rounds, qr=qr_svg)
+        .render(title=title, date=day(date), cards=cards, rounds=rounds, qr=qr)
     )
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from barbu_scorer.paper.chart import _DRAWING, COLOURS, RC, STYLES, _chart_label
 from barbu_scorer.present.format import signed
 from barbu_scorer.scoring.barbu.computed import ComputedDocument
-from barbu_scorer.scoring.barbu.sessions import ranking
+from barbu_scorer.scoring.places import ranking
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

@@ -15,7 +15,7 @@ from barbu_scorer.paper.pdf import html_to_pdf, jinja_env
 from barbu_scorer.present.format import day
 from barbu_scorer.present.live import ended_line
 from barbu_scorer.present.pad import SEATS, build_pad
-from barbu_scorer.present.sheet import PAPERS
+from barbu_scorer.present.sheet import paper_size
 from barbu_scorer.scoring.bridge.document import compute_bridge_document
 from barbu_scorer.scoring.bridge.written import ComputedBridge
 from barbu_scorer.scoring.envelope import bare
@@ -23,13 +23,6 @@ from barbu_scorer.scoring.units import DEAL
 
 PAGE = "bridge/pdf.html"
 STYLESHEET = "css/bridge-pad.css"
-
-
-def _paper(paper: str) -> str:
-    size = PAPERS.get(str(paper).casefold())
-    if size is None:
-        raise ValueError(f"paper must be A4 or Letter, not {paper!r}")
-    return size
 
 
 def render_pad_html(
@@ -44,7 +37,7 @@ def render_pad_html(
 
     ``paper`` is A4 or Letter (portrait); the stylesheet's ``@page`` size is overridden.
     """
-    _paper(paper)
+    paper_size(paper)
     computed = compute_bridge_document(bare(doc))
     return computed_pad_html(computed, doc.get("ended_after"), name=name, date=date, paper=paper)
 
@@ -68,7 +61,7 @@ def computed_pad_html(
             date=day(date) if date else date,
             seats=SEATS,
             stylesheet=STYLESHEET,
-            paper=_paper(paper),
+            paper=paper_size(paper),
         )
     )
 

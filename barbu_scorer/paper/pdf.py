@@ -16,7 +16,7 @@ from urllib.request import url2pathname
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from barbu_scorer.paper.chart import running_chart
-from barbu_scorer.present.format import signed
+from barbu_scorer.present.format import place, signed
 from barbu_scorer.present.isolate import bdi, bdi_join
 from barbu_scorer.present.live import ended_line
 from barbu_scorer.present.sheet import build_sheet, sheet_of
@@ -49,6 +49,7 @@ def jinja_env() -> Environment:
         newstyle=True,
     )
     env.globals["signed"] = env.filters["signed"] = signed
+    env.globals["place"] = place
     env.filters["bdi"], env.filters["bdi_join"] = bdi, bdi_join
     return env
 

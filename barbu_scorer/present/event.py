@@ -9,11 +9,21 @@ from fractions import Fraction
 
 from babel.numbers import format_decimal
 
-from barbu_scorer.present.format import signed
+from barbu_scorer.present.format import place, signed
 from barbu_scorer.scoring.event.pace import Beat, Pace, pace, phone
 from barbu_scorer.scoring.event.progress import TableProgress
-from barbu_scorer.scoring.event.ranking import Method, Standing, TableScore, standings
+from barbu_scorer.scoring.event.ranking import (
+    BEATEN_POINTS,
+    ROUND_POINTS,
+    SIT_OUT_POINTS,
+    TIE_POINTS,
+    Method,
+    Standing,
+    TableScore,
+    standings,
+)
 from barbu_scorer.scoring.messages import active_locale, say, say_n
+from barbu_scorer.scoring.places import shared
 
 
 @dataclass(frozen=True)
@@ -56,6 +66,7 @@ class RankRow:
 
     place: int
     shared: bool
+    shown: str  # the place as written: "3", "=3"
     name: str
     total: str
     placing: str
@@ -78,6 +89,26 @@ def points(value: Fraction) -> str:
     text = f"{float(value):.2f}".rstrip("0").rstrip(".") or "0"
     locale = active_locale()
     return text if locale == "en" else format_decimal(float(text), "0.##", locale=locale)
+
+
+def ranking_rule(method: Method) -> str:
+    """How the leaderboard ranks, in words built from the rules' own figures."""
+    if method == "placing":
+        return say(
+            "by placing points (%(round)s a round: %(beaten)s per player beaten, %(tie)s per "
+            "tie, scaled to the table's size); ties: event total, then best table score",
+            round=points(Fraction(ROUND_POINTS)),
+            beaten=points(BEATEN_POINTS),
+            tie=points(TIE_POINTS),
+        )
+    return say(
+        "by event total (sum of the adjusted scores); ties: placing points, then best table score"
+    )
+
+
+def sitting_out() -> str:
+    """The console's heading for the players sitting the round out, with their points."""
+    return say("Sitting this round out (%(points)s placing points):", points=points(SIT_OUT_POINTS))
 
 
 def _phone(info: TableInfo, playing: bool, now: datetime) -> list[str]:
@@ -171,16 +202,17 @@ def leaderboard(
 ) -> list[RankRow]:
     """The ranking's lines, best first, formatted."""
     rows: list[Standing] = standings(len(names), table_scores(tables, seats), method, sat_out)
-    places = [r.place for r in rows]
+    ties = shared([r.place for r in rows])
     return [
         RankRow(
             r.place,
-            places.count(r.place) > 1,
+            tied,
+            place(r.place, tied),
             names[r.player],
             signed(r.total),
             points(r.placing),
             "" if r.best is None else signed(r.best),
             r.tables,
         )
-        for r in rows
+        for r, tied in zip(rows, ties, strict=True)
     ]

@@ -10,13 +10,12 @@ from babel.dates import format_date
 from babel.numbers import format_decimal
 
 from barbu_scorer.present.sheet_model import Contract, Num, Segment
+from barbu_scorer.scoring import figures
 from barbu_scorer.scoring.barbu.cards import SUIT_SYMBOLS
 from barbu_scorer.scoring.barbu.contracts import CATALOGUE
-from barbu_scorer.scoring.barbu.schemes import Scheme
-
-# The one signed-figure writer, shared with the rules' messages; handed on to the pages.
-from barbu_scorer.scoring.figures import signed as signed
+from barbu_scorer.scoring.barbu.schemes import MIN_PLAYERS, Scheme
 from barbu_scorer.scoring.messages import N_, active_locale, say, word
+from barbu_scorer.scoring.text import read_count
 
 RED_SUITS = frozenset("♥♦")
 BLACK_SUITS = frozenset("♠♣")
@@ -41,6 +40,24 @@ def figure(value: int) -> str:
     return str(value) if locale == "en" else format_decimal(value, locale=locale)
 
 
+def signed(value: int) -> str:
+    """A signed figure as every page and the paper write it: ``+12``, ``−6`` (true minus),
+    ``0``, its digits grouped as the reader's language groups them (``+1 250`` in French).
+    The sign is :mod:`scoring.figures`' (the rules' messages write it the same way)."""
+    return figures.signed(value, figure)
+
+
+def money(cents: int) -> str:
+    """An amount of money from cents, as the stake and every payment write it: "4.20",
+    "0.05", "−0.05" (a true minus, no "+")."""
+    return figures.with_sign(cents, f"{abs(cents) // 100}.{abs(cents) % 100:02}", plus=False)
+
+
+def place(number: int, tied: bool) -> str:
+    """A place as every ranking writes it: ``3``, or ``=3`` when another shares it."""
+    return f"={number}" if tied else str(number)
+
+
 def minute(stamp: str) -> str:
     """An ISO timestamp to the minute, as the lists print it: ``2025-03-14 20:05``."""
     return stamp[:16].replace("T", " ")
@@ -48,8 +65,7 @@ def minute(stamp: str) -> str:
 
 def num(value: int) -> Num:
     """A signed score with its sign for styling: ``+12`` pos, ``−6`` neg, ``0`` zero."""
-    text = signed(value) if abs(value) < 1000 else signed(value)[0] + figure(abs(value))
-    return Num(value, text, "pos" if value > 0 else "neg" if value < 0 else "zero")
+    return Num(value, signed(value), "pos" if value > 0 else "neg" if value < 0 else "zero")
 
 
 def segments(text: str, *, black: bool = False) -> tuple[Segment, ...]:
@@ -187,6 +203,29 @@ def values_text(scheme: Scheme, contract: str) -> str:
     if contract == "salad":
         return say("the five negatives at once")
     return ""
+
+
+# What each opponent takes of an undoubled negative settled without play, by their number.
+OPPONENTS_SHARE = {2: N_("half"), 3: N_("a third"), 4: N_("a quarter")}
+
+
+def undoubled_words(players: object) -> str:
+    """How an undoubled negative is settled without play, for ``players`` at the table:
+    each opponent takes a third of its total at four, half at three (the rules' share,
+    ``scoring.barbu.hands.undoubled_raw``); an equal share for a count not yet chosen."""
+    count = read_count(str(players), digits=2)
+    opponents = count - 1 if count is not None and count >= MIN_PLAYERS else None
+    if opponents is None:
+        share = word(N_("an equal share"))
+    else:
+        share = (
+            word(OPPONENTS_SHARE[opponents]) if opponents in OPPONENTS_SHARE else f"1/{opponents}"
+        )
+    return say(
+        "If nobody doubles a negative contract it is not played: each opponent takes "
+        "%(share)s of its total, the declarer the rest.",
+        share=share,
+    )
 
 
 def rules_text(scheme: Scheme) -> tuple[str, ...]:

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from barbu_scorer.present.format import signed
+from barbu_scorer.present.format import money, signed
 from barbu_scorer.scoring.barbu.contracts import CATALOGUE
 from barbu_scorer.scoring.barbu.schemes import BUILTINS
+from barbu_scorer.scoring.figures import with_sign
 from barbu_scorer.scoring.league.bridge import BridgeStats, Company
-from barbu_scorer.scoring.league.rating import Rating, ranking
+from barbu_scorer.scoring.league.rating import PROVISIONAL_BELOW, Rating, ranking
 from barbu_scorer.scoring.league.settle import Payment
 from barbu_scorer.scoring.league.stats import HeadToHead, Mean, Moment, PlayerStats, Tally
 from barbu_scorer.scoring.messages import N_, say, word
@@ -22,8 +23,7 @@ def average(mean: Mean) -> str:
     value = mean.value
     if value is None:
         return "–"
-    text = f"{abs(value):.1f}"
-    return text if text == "0.0" else ("+" if value > 0 else "\u2212") + text
+    return with_sign(value, f"{abs(value):.1f}")
 
 
 def share(part: int, whole: int) -> str:
@@ -185,6 +185,15 @@ class RankRow:
     provisional: bool
 
 
+def ranking_note() -> str:
+    """What the ranking's figures mean, with the rule for a provisional rating."""
+    return say(
+        "Expected: the score a player would make in Tournament Barbu against three average "
+        "players. Fewer than %(sessions)s sessions: provisional (*).",
+        sessions=PROVISIONAL_BELOW,
+    )
+
+
 def ranking_rows(rated: Mapping[int, Rating], names: Mapping[int, str]) -> list[RankRow]:
     """The ranking: place, name, rating, expected Tournament score vs three average players."""
     tournament = BUILTINS["tournament"]
@@ -193,20 +202,14 @@ def ranking_rows(rated: Mapping[int, Rating], names: Mapping[int, str]) -> list[
             place,
             who,
             names.get(who, word(ANONYMOUS)),
-            f"{r.rating:+.3f}".replace("-", "\u2212"),
+            with_sign(r.rating, f"{abs(r.rating):.3f}"),
             signed(round(r.expected(tournament))),
             r.sessions,
-            r.sessions < 5,
+            r.provisional,
         )
         for place, who, r in ranking(dict(rated))
         if who in names
     ]
-
-
-def money(cents: int) -> str:
-    """An amount of money from cents: "4.20", "−0.05"."""
-    text = f"{abs(cents) // 100}.{abs(cents) % 100:02}"
-    return ("\u2212" + text) if cents < 0 else text
 
 
 def payment_lines(payments: list[Payment], names: Mapping[int, str]) -> list[str]:

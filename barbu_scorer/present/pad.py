@@ -16,6 +16,7 @@ from typing import Any
 from barbu_scorer.present.format import SEAT_NAMES, Seat, seat_letter, segments, signed
 from barbu_scorer.present.sheet_model import Segment
 from barbu_scorer.scoring.bridge.deals import DEALS, lead
+from barbu_scorer.scoring.bridge.rubber import SIDE_NAMES as RULES_SIDE_NAMES
 from barbu_scorer.scoring.bridge.rubber import Points, side_of, trick_result
 from barbu_scorer.scoring.bridge.subgames import SUBGAME_NAMES, SUBGAMES
 from barbu_scorer.scoring.bridge.written import (
@@ -30,7 +31,8 @@ from barbu_scorer.scoring.messages import N_, Word, say, word
 SEATS = tuple(Seat(letter) for letter in SEAT_NAMES)
 SEAT_SIDES = tuple(side_of(seat) for seat in range(len(SEATS)))  # N-S, E-W, N-S, E-W
 SIDES = ("NS", "EW")
-SIDE_NAMES = {"NS": Word("N-S"), "EW": Word("E-W")}  # "E-O" on a French page
+# The rules' side labels, printed in the page's language ("E-O" on a French page).
+SIDE_NAMES: dict[str, Word] = {side: Word(name) for side, name in RULES_SIDE_NAMES.items()}
 STRAINS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
 # the small tag beside a figure; barbu figures are also set in italics
 TAGS = {

@@ -9,9 +9,10 @@ from typing import Any
 
 from barbu_scorer.present.format import contract_label, doubles_notation, short_names
 from barbu_scorer.scoring.barbu import doubles as dbl
-from barbu_scorer.scoring.barbu.blocks import session_block_sums
-from barbu_scorer.scoring.barbu.sessions import ScoredHand, Session, ranking
+from barbu_scorer.scoring.barbu.blocks import block_complete, session_block_sums, unmet
+from barbu_scorer.scoring.barbu.sessions import ScoredHand, Session
 from barbu_scorer.scoring.messages import say, say_n
+from barbu_scorer.scoring.places import ranking
 
 
 @dataclass(frozen=True)
@@ -102,23 +103,18 @@ def session_view(session: Session, players: Sequence[str]) -> dict[str, Any]:
             for s, laid in enumerate(quota.laid)
             if laid is not None
         ]
-    per_block = len(scheme.contracts)
-    blocks: list[dict[str, Any]] = []
     sums = session_block_sums(session)
-    for block in session.quota:
-        hands = [h for h in session.hands if h.block == len(blocks)]
-        blocks.append(
-            {
-                "number": len(blocks) + 1,
-                "declarer": players[block.declarer],
-                "hands": hands,
-                "complete": len(hands) == per_block,
-                "sums": sums[len(blocks)],
-                "unmet": [(players[s], owed) for s, owed in enumerate(block.owed) if owed]
-                if len(hands) == per_block and scheme.quota
-                else [],
-            }
-        )
+    blocks: list[dict[str, Any]] = [
+        {
+            "number": index + 1,
+            "declarer": players[block.declarer],
+            "hands": [h for h in session.hands if h.block == index],
+            "complete": block_complete(block),
+            "sums": sums[index],
+            "unmet": [(players[seat], owed) for seat, owed in unmet(block)],
+        }
+        for index, block in enumerate(session.quota)
+    ]
     return {
         "session": session,
         "players": players,

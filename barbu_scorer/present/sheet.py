@@ -11,6 +11,7 @@ from barbu_scorer.present.format import (
     day,
     doubles_notation,
     num,
+    place,
     rules_text,
     segments,
     short_names,
@@ -33,10 +34,11 @@ from barbu_scorer.scoring.barbu.computed import ComputedDocument, QuotaBlock
 from barbu_scorer.scoring.barbu.document import SchemeLookup, resolve_scheme
 from barbu_scorer.scoring.barbu.scheme_checks import block_total
 from barbu_scorer.scoring.barbu.schemes import Scheme
-from barbu_scorer.scoring.barbu.sessions import ranking
 from barbu_scorer.scoring.messages import say
+from barbu_scorer.scoring.places import ranking, shared
 
 PAPERS: dict[str, str] = {"a4": "A4", "letter": "letter"}
+"""The paper sizes a sheet or a pad prints on: what a reader may ask (any case) -> CSS."""
 
 
 def _quota_cells(entry: QuotaBlock | None, n: int, complete: bool) -> tuple[QuotaCell, ...]:
@@ -88,18 +90,12 @@ def _block(
 def _standings(
     players: Sequence[Player], totals: Sequence[int], winners: Sequence[int]
 ) -> tuple[Standing, ...]:
-    out = []
-    for place, seat in ranking(totals):
-        tied = sum(1 for t in totals if t == totals[seat]) > 1
-        out.append(
-            Standing(
-                f"={place}" if tied else str(place),
-                players[seat],
-                num(totals[seat]),
-                seat in winners,
-            )
-        )
-    return tuple(out)
+    ranked = ranking(totals)
+    ties = shared([number for number, _ in ranked])
+    return tuple(
+        Standing(place(number, tied), players[seat], num(totals[seat]), seat in winners)
+        for (number, seat), tied in zip(ranked, ties, strict=True)
+    )
 
 
 def _layout(players: int) -> tuple[str, str]:
@@ -177,11 +173,13 @@ def build_sheet(
 ) -> Sheet:
     """The sheet of a session document as given (scored here first: nothing is taken on
     trust). A document the store computed goes to ``sheet_of`` as it is."""
-    _paper_size(paper)  # a wrong paper is said before the document is read
+    paper_size(paper)  # a wrong paper is said before the document is read
     return sheet_of(compute_document(doc, lookup), name=name, date=date, paper=paper)
 
 
-def _paper_size(paper: str) -> str:
+def paper_size(paper: str) -> str:
+    """The CSS page size of a paper asked for ("A4", "letter" in any case); a ValueError
+    naming the sizes for any other."""
     found = PAPERS.get(str(paper).casefold())
     if found is None:
         raise ValueError(f"paper must be A4 or Letter, not {paper!r}")
@@ -197,7 +195,7 @@ def sheet_of(
 ) -> Sheet:
     """The sheet of a computed document (``compute_document``'s or the store's), not
     scored again."""
-    paper_size = _paper_size(paper)
+    size = paper_size(paper)
     scheme = resolve_scheme(computed["scheme"])
     names = computed["players"]
     shorts = short_names(names)
@@ -212,7 +210,7 @@ def sheet_of(
     return Sheet(
         title=(name or "").strip() or say("Barbu session"),
         date=day((date or "").strip() or datetime.date.today().isoformat()),
-        paper=paper_size,
+        paper=size,
         orientation=orientation,
         layout=layout,
         scheme_name=segments(scheme.name + version),

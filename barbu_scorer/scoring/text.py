@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Sequence
 from typing import Any
 
 from barbu_scorer.scoring.errors import refused
+from barbu_scorer.scoring.figures import MINUS
 from barbu_scorer.scoring.messages import Text, msg
 
 MAX_FIGURE = 10_000
@@ -102,9 +104,28 @@ def read_count(text: str, digits: int = 9) -> int | None:
 
 
 def read_signed(text: str, digits: int = 9) -> int | None:
-    """As :func:`read_count`, after an optional minus sign."""
-    size = read_count(text.removeprefix("-"), digits)
-    return None if size is None else -size if text.startswith("-") else size
+    """As :func:`read_count`, after an optional sign: "-", the true minus a page writes
+    (a figure copied from the score table) or "+"; spaces around the number are let by.
+    The one reader of a typed whole number: the forms, the previews and the director's
+    corrections all read through it."""
+    text = text.strip()
+    negative = text[:1] in ("-", MINUS)
+    size = read_count(text[1:] if negative or text[:1] == "+" else text, digits)
+    return None if size is None else -size if negative else size
+
+
+def read_figures(texts: Sequence[str | None], most: int = MAX_FIGURE) -> list[int]:
+    """The figure typed for each seat (a raw score), each at most ``most`` in size; a
+    ScoringError naming the first seat left blank, not a number or too large."""
+    out = []
+    for seat, text in enumerate(texts, start=1):
+        value = read_signed(text or "", digits=len(str(most)) + 1)
+        if value is None:
+            raise refused("seat %(seat)s: a whole number of points", seat=seat)
+        if abs(value) > most:
+            raise refused("seat %(seat)s: at most %(most)s points", seat=seat, most=most)
+        out.append(value)
+    return out
 
 
 def _short(value: object) -> str:

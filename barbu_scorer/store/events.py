@@ -9,8 +9,6 @@ director's key, so only the director's link can print the table cards again.
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import hmac
 import json
 import secrets
@@ -30,7 +28,7 @@ from barbu_scorer.scoring.event.plan import EventSettings
 from barbu_scorer.scoring.event.variant import for_players
 from barbu_scorer.scoring.messages import msg
 from barbu_scorer.scoring.players import player_names
-from barbu_scorer.store.keys import hash_key, new_id, now
+from barbu_scorer.store.keys import hash_key, new_id, now, sealer
 from barbu_scorer.store.reads import reading
 from barbu_scorer.store.rows import Stale, writing
 from barbu_scorer.store.sessions import create_session
@@ -82,8 +80,7 @@ class StoredEvent:
 
 
 def _fernet(director_key: str) -> Fernet:
-    digest = hashlib.sha256(b"table keys:" + director_key.encode()).digest()
-    return Fernet(base64.urlsafe_b64encode(digest))
+    return sealer("table keys", director_key)
 
 
 def _table_name(event_name: str, fmt: str, round_: int, number: int) -> str:

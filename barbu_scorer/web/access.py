@@ -9,7 +9,6 @@ stored hash), since no page needs to show it again.
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import hmac
 import secrets
@@ -21,6 +20,7 @@ from werkzeug.wrappers import Response
 
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.store import schemes as scheme_store
+from barbu_scorer.store.keys import sealer
 from barbu_scorer.store.sessions import key_matches
 from barbu_scorer.web.db import get_db
 
@@ -43,8 +43,7 @@ def _proves(kind: str, ident: str, kept: str | None, stored_hash: str | None) ->
 
 
 def _fernet() -> Fernet:
-    secret = str(current_app.config["SECRET_KEY"]).encode()
-    return Fernet(base64.urlsafe_b64encode(hashlib.sha256(b"edit keys:" + secret).digest()))
+    return sealer("edit keys", str(current_app.config["SECRET_KEY"]))
 
 
 def _unseal(kept: object) -> str | None:

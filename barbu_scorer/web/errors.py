@@ -4,13 +4,22 @@ from __future__ import annotations
 
 import sqlite3
 
-import segno
 from flask import Flask, Response, g, jsonify, render_template, request
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
-from barbu_scorer.present.format import day, minute, rank_letter, segments, short_names, signed
+from barbu_scorer.present.event import ranking_rule, sitting_out
+from barbu_scorer.present.format import (
+    day,
+    minute,
+    place,
+    rank_letter,
+    segments,
+    short_names,
+    signed,
+    undoubled_words,
+)
 from barbu_scorer.present.isolate import bdi, bdi_join
 from barbu_scorer.store.sessions import Unreadable
 from barbu_scorer.web.access import owns_scheme
@@ -28,12 +37,6 @@ def suits(text: str) -> Markup:
             for part in segments(str(escape(text)), black=True)
         )
     )
-
-
-def qr_svg(url: str) -> Markup:
-    """A QR code of a link, as inline SVG (no network, no image file)."""
-    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff")
-    return Markup(svg)
 
 
 def described(error: HTTPException) -> str:
@@ -141,9 +144,12 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(rank_letter, "rank")
     app.add_template_filter(day)
     app.add_template_global(signed)
+    app.add_template_global(place)
+    app.add_template_global(undoubled_words)
+    app.add_template_global(ranking_rule)
+    app.add_template_global(sitting_out)
     app.add_template_global(short_names)
     app.add_template_filter(signed)
-    app.add_template_global(qr_svg)
     app.add_template_global(owns_scheme)
     app.add_template_filter(bdi)
     app.add_template_filter(bdi_join)

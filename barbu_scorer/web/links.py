@@ -4,14 +4,13 @@ from the request's Host header."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
-import segno
 from flask import current_app, url_for
 from markupsafe import Markup
 
 from barbu_scorer.games import AnyGame
+from barbu_scorer.paper.qr import qr_svg
 
 Link = Callable[..., str]
 """How a page's link is written: ``external`` (absolute), Flask's ``url_for`` (a path)."""
@@ -39,13 +38,5 @@ def session_links(
 
 
 def qr_code(url: str) -> Markup:
-    """A QR code of a link as inline SVG that scales to its box (a viewBox, no fixed size),
-    with its quiet zone, so CSS can size it without cutting it."""
-    return Markup(_qr_svg(url))
-
-
-@lru_cache(maxsize=512)
-def _qr_svg(url: str) -> str:
-    """Drawn once per link (half of the home page's time, and the watch page's, was
-    drawing the same code again): the table's address and a few hundred sessions' links."""
-    return str(segno.make(url, error="m").svg_inline(dark="#000", light="#fff", omitsize=True))
+    """A QR code of a link as inline SVG (paper.qr draws it, once per link)."""
+    return Markup(qr_svg(url))

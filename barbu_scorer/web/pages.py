@@ -14,6 +14,7 @@ from sqlite_utils import Database
 from werkzeug.wrappers import Response
 
 from barbu_scorer.games import game_of_session, page_for
+from barbu_scorer.present.flashes import session_changed
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store.reads import history
 from barbu_scorer.store.rows import Conflict, Stale
@@ -59,7 +60,7 @@ def undo_last(undo: Undo, session_id: str, number: int, done: str, scorer: str) 
     try:
         undo(get_db(), session_id, number, scorer_label(), form.version.data)
     except Stale:
-        flash(_("Someone else changed this session: here it is as it stands now."), "error")
+        flash(session_changed(), "error")
     except Conflict as error:
         flash(str(error), "error")
     else:

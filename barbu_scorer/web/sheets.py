@@ -21,6 +21,7 @@ from flask import Flask, Response, abort, current_app, request
 from flask_babel import gettext as _
 
 from barbu_scorer.games import load
+from barbu_scorer.present.sheet import PAPERS
 from barbu_scorer.store.language import session_language
 from barbu_scorer.web import render_process
 from barbu_scorer.web.assets import fresh
@@ -77,7 +78,7 @@ def sheet_response(session_id: str) -> Response:
     """The printed sheet of either game as a PDF (?paper=A4 or Letter); 304 when the
     browser's copy is this version's."""
     paper = request.args.get("paper", "A4")
-    if paper.casefold() not in ("a4", "letter"):
+    if paper.casefold() not in PAPERS:
         abort(400, description=_("The paper is A4 or Letter."))
     job = sheet_job(session_id, paper)
     if job is None:

@@ -7,10 +7,13 @@
   const blank = (input) => !input.value.trim();
   const label = (input) => input.dataset.letter || `Seat ${Number(input.dataset.seat) + 1}`;
   const chips = [...document.querySelectorAll("[data-roster-name]")];
-  const same = (a, b) => a.trim().toLowerCase() === b.trim().toLowerCase();
+  // A chip is pressed while a seat holds its name as the roster spells it. Whether two
+  // names are the same player (case, accents) is the server's rule (scoring/players.py):
+  // it answers a name given twice with its message; the script compares no names.
+  const holds = (input, chip) => input.value.trim() === chip.dataset.rosterName;
 
   const mark = () => chips.forEach((chip) => {
-    const taken = seats.some((input) => same(input.value, chip.dataset.rosterName));
+    const taken = seats.some((input) => holds(input, chip));
     chip.setAttribute("aria-pressed", taken ? "true" : "false");
   });
 
@@ -35,11 +38,10 @@
   roster.hidden = false;
   seats.forEach((input) => input.setAttribute("list", "roster-list"));
   chips.forEach((chip) => chip.addEventListener("click", () => {
-    const name = chip.dataset.rosterName;
-    const taken = seats.find((input) => same(input.value, name));
+    const taken = seats.find((input) => holds(input, chip));
     const target = taken || seats.find(blank);
     if (!target) return;
-    target.value = taken ? "" : name;
+    target.value = taken ? "" : chip.dataset.rosterName;
     target.dispatchEvent(new Event("input", { bubbles: true }));
   }));
   const filter = roster.querySelector("[data-roster-filter]");

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from barbu_scorer.scoring.barbu.schemes import Scheme
-from barbu_scorer.scoring.barbu.sessions import Scores, Session
+from barbu_scorer.scoring.barbu.sessions import BlockQuota, Scores, Session
 
 
 @dataclass(frozen=True)
@@ -99,3 +99,16 @@ def session_block_sums(session: Session) -> tuple[BlockSums, ...]:
         session.scheme,
         [HandFigures(h.entry.contract, h.raw, h.adjusted, h.totals) for h in session.hands],
     )
+
+
+def block_complete(quota: BlockQuota) -> bool:
+    """Whether every contract of the block has been played."""
+    return quota.hands_left == 0
+
+
+def unmet(quota: BlockQuota) -> tuple[tuple[int, int], ...]:
+    """(seat, doubles still owed) for each seat that missed the quota, once the block is
+    complete; nothing while it is being played or when no quota applies."""
+    if not block_complete(quota):
+        return ()
+    return tuple((seat, owed) for seat, owed in enumerate(quota.owed) if owed)

@@ -10,6 +10,8 @@ from barbu_scorer.scoring.barbu.contracts import (
     CATALOGUE,
     DEFAULT_VALUES,
     NEGATIVES,
+    RAVAGE_SHARES,
+    TOURNAMENT_AWARDS,
     TOURNAMENT_CONTRACTS,
     default_awards,
     default_shares,
@@ -164,10 +166,10 @@ def make_scheme(scheme_id: str, name: str, **options: Any) -> Scheme:
     players = options.get("players", 4)
     pack = options.get("pack", 52)
     options.setdefault("left_out", cards.default_left_out(pack, players))
-    options["awards"] = default_awards(players, tuple(options.get("awards", ())) or (45, 20, 5, -5))
-    options["shares"] = default_shares(
-        players, tuple(options.get("shares", ())) or (-36, -18, -12, -9)
+    options["awards"] = default_awards(
+        players, tuple(options.get("awards", ())) or TOURNAMENT_AWARDS
     )
+    options["shares"] = default_shares(players, tuple(options.get("shares", ())) or RAVAGE_SHARES)
     values = {contract: dict(v) for contract, v in DEFAULT_VALUES.items()}
     for contract, v in options.pop("values", {}).items():
         values[contract] = {**values[contract], **v}

@@ -290,9 +290,3 @@ def score_session(scheme: Scheme, first_declarer: int, entries: Sequence[HandEnt
     return Session(
         scheme, first_declarer, tuple(scored), tuple(quota), tuple(totals), complete, winners
     )
-
-
-def ranking(totals: Sequence[int]) -> list[tuple[int, int]]:
-    """(place, seat) best first; tied players share a place ("1, 1, 3")."""
-    order = sorted(range(len(totals)), key=lambda s: (-totals[s], s))
-    return [(1 + sum(1 for t in totals if t > totals[seat]), seat) for seat in order]

@@ -20,7 +20,13 @@ from typing import Literal
 Method = Literal["total", "placing"]
 METHODS: tuple[Method, ...] = ("total", "placing")
 ROUND_POINTS = 3
+"""Placing points a round is worth at a table of any size (its best seat's)."""
+BEATEN_POINTS = Fraction(1)
+"""Placing points for each player finished ahead of, before scaling to ROUND_POINTS."""
+TIE_POINTS = Fraction(1, 2)
+"""Placing points for each player tied with, before scaling."""
 SIT_OUT_POINTS = Fraction(ROUND_POINTS, 2)
+"""What a player sitting a round out gets: the round's average."""
 
 
 @dataclass(frozen=True)
@@ -55,7 +61,9 @@ def placing_points(scores: Sequence[int]) -> tuple[Fraction, ...]:
     scale = Fraction(ROUND_POINTS, size - 1)
     beaten = [sum(1 for o in scores if o < s) for s in scores]
     tied = [sum(1 for o in scores if o == s) - 1 for s in scores]
-    return tuple(scale * (b + Fraction(t, 2)) for b, t in zip(beaten, tied, strict=True))
+    return tuple(
+        scale * (b * BEATEN_POINTS + t * TIE_POINTS) for b, t in zip(beaten, tied, strict=True)
+    )
 
 
 def _sums(

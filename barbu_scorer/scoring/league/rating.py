@@ -39,12 +39,21 @@ def spread(scheme: Scheme) -> int:
     return max(1, sum(abs(scheme.total(c)) for c in scheme.contracts))
 
 
+PROVISIONAL_BELOW = 5
+"""A rating resting on fewer complete sessions than this is provisional (marked *)."""
+
+
 @dataclass(frozen=True)
 class Rating:
     """A player's rating (in spreads) and the sessions it rests on."""
 
     rating: float
     sessions: int
+
+    @property
+    def provisional(self) -> bool:
+        """Whether the rating rests on too few sessions to be taken as settled."""
+        return self.sessions < PROVISIONAL_BELOW
 
     def expected(self, scheme: Scheme) -> float:
         """The score expected against three average players in that scheme."""

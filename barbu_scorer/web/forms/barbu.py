@@ -26,7 +26,7 @@ from barbu_scorer.scoring.barbu.hands import (
 from barbu_scorer.scoring.barbu.schemes import MAX_PLAYERS, MIN_PLAYERS, Scheme
 from barbu_scorer.scoring.errors import refused
 from barbu_scorer.scoring.messages import Message, msg
-from barbu_scorer.scoring.text import read_count
+from barbu_scorer.scoring.text import read_count, read_signed
 from barbu_scorer.web.forms.common import VersionForm, player_names_field, session_name_field
 
 
@@ -51,10 +51,10 @@ class HandForm(VersionForm):
 def _int(text: str | None) -> int | None:
     if text is None or not text.strip():
         return None
-    try:
-        return int(text.strip())
-    except ValueError:
-        raise refused("%(text)s is not a whole number", text=repr(text)) from None
+    value = read_signed(text, digits=18)
+    if value is None:
+        raise refused("%(text)s is not a whole number", text=repr(text))
+    return value
 
 
 def _counts(form: MultiDict[str, str], key: str, players: int, total: int) -> list[int | None]:

@@ -11,6 +11,7 @@ from flask_wtf import FlaskForm
 from wtforms import IntegerField, RadioField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length
 
+from barbu_scorer.present.format import money
 from barbu_scorer.scoring.league.settle import ROUNDINGS
 from barbu_scorer.scoring.players import MAX_NAME_LENGTH, same_name
 from barbu_scorer.web.forms.common import radio_choices
@@ -81,7 +82,7 @@ class StakeForm(FlaskForm):
     stake = StringField(_l("Stake per point"), validators=[DataRequired(_l("Give a stake."))])
     rounding = RadioField(
         _l("Round each balance to"),
-        choices=radio_choices(*((unit, f"{unit // 100}.{unit % 100:02}") for unit in ROUNDINGS)),
+        choices=radio_choices(*((unit, money(unit)) for unit in ROUNDINGS)),
         default="10",
         coerce=int,
     )

@@ -11,6 +11,8 @@ from typing import Any
 from barbu_scorer.scoring.barbu import cards
 from barbu_scorer.scoring.barbu.contracts import (
     BUILTIN_CONTRACTS,
+    RAVAGE_SHARES,
+    TOURNAMENT_AWARDS,
     VALUE_KEYS,
     default_awards,
     default_shares,
@@ -140,8 +142,8 @@ def draft_scheme(form: SchemeForm, scheme_id: str = "") -> Scheme:
     contracts = [c for c in dict.fromkeys(form.sequence.data) if c in play and c in known]
     if added:
         contracts.append(added)
-    awards = tuple(e.data for e in form.awards.entries) or (45, 20, 5, -5)
-    shares = tuple(e.data for e in form.shares.entries) or (-36, -18, -12, -9)
+    awards = tuple(e.data for e in form.awards.entries) or TOURNAMENT_AWARDS
+    shares = tuple(e.data for e in form.shares.entries) or RAVAGE_SHARES
     left_out = tuple(c for c in form.left_out.data if cards.is_card(c, pack))
     if resized(form):
         left_out = cards.default_left_out(pack, players)

@@ -41,6 +41,7 @@ from barbu_scorer.scoring.barbu.schemes import (
     MAX_REMINDER,
     MIN_PLAYERS,
 )
+from barbu_scorer.scoring.text import read_signed
 from barbu_scorer.web.forms.common import Label, radio_choices
 
 NEEDS_VALUE = _l("Give a whole number here.")
@@ -62,11 +63,9 @@ class WholeNumber(IntegerField):
     def process_formdata(self, valuelist: list[Any]) -> None:
         """Read the number, with a plain message when it is not one."""
         if valuelist and valuelist[0] not in ("", None):
-            try:
-                self.data = int(str(valuelist[0]).strip().replace("−", "-"))
-            except ValueError:
-                self.data = None
-                raise ValueError(str(_l("%(v)s is not a whole number.", v=valuelist[0]))) from None
+            self.data = read_signed(str(valuelist[0]), digits=18)
+            if self.data is None:
+                raise ValueError(str(_l("%(v)s is not a whole number.", v=valuelist[0])))
         else:
             self.data = None
 

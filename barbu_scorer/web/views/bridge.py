@@ -38,6 +38,7 @@ from barbu_scorer.present.pad import SEAT_SIDES, SEATS, SIDE_NAMES, build_pad, s
 from barbu_scorer.scoring.bridge.deals import DEALS
 from barbu_scorer.scoring.bridge.document import compute_bridge_document
 from barbu_scorer.scoring.bridge.subgames import subgames_left
+from barbu_scorer.scoring.entries import editable
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.units import DEAL
 from barbu_scorer.store import bridge as bridge_store
@@ -159,7 +160,7 @@ def pad_pdf(session_id: str) -> Response:
 
 def _editable(session_id: str, number: int) -> StoredBridge:
     stored = pages.editing(session_id)
-    if not 1 <= number <= min(len(stored.deals) + 1, DEALS):
+    if not editable(number, len(stored.deals), DEALS):
         abort(404)
     return stored
 

@@ -9,8 +9,8 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from barbu_scorer.scoring.barbu.sessions import HandEntry, contracts_for
-from barbu_scorer.scoring.errors import ScoringError, refused
-from barbu_scorer.scoring.text import MAX_FIGURE, read_signed
+from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.text import read_figures
 from barbu_scorer.store.rows import Conflict, Stale
 from barbu_scorer.store.sessions import StoredSession, load, replace_hand
 from barbu_scorer.web.cached import scored
@@ -28,20 +28,6 @@ def _table_session(event_id: str, session_id: str) -> StoredSession:
     if stored is None:
         abort(404)
     return stored
-
-
-def _raw(players: int) -> list[int]:
-    """The raw score typed for each seat, bounded; a ScoringError for a missing one."""
-    out = []
-    for seat in range(players):
-        text = (request.form.get(f"raw-{seat}") or "").strip().replace("\u2212", "-")
-        value = read_signed(text, digits=6)
-        if value is None:
-            raise refused("seat %(seat)s: a whole number of points", seat=seat + 1)
-        if abs(value) > MAX_FIGURE:
-            raise refused("seat %(seat)s: at most %(most)s points", seat=seat + 1, most=MAX_FIGURE)
-        out.append(value)
-    return out
 
 
 @bp.route("/e/<event_id>/t/<session_id>/hand/<int:number>", methods=["GET", "POST"])
@@ -64,7 +50,9 @@ def correct(event_id: str, session_id: str, number: int) -> Any:
             same = form.contract.data == hand.entry.contract
             entry = HandEntry(
                 contract=form.contract.data or "",
-                raw=_raw(stored.scheme.players),
+                raw=read_figures(
+                    [request.form.get(f"raw-{seat}") for seat in range(stored.scheme.players)]
+                ),
                 doubles=[list(d) for d in hand.doubles],
                 trump=hand.entry.trump if same else None,
                 start_rank=hand.entry.start_rank if same else None,

@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from barbu_scorer.present.event import clock_of
+from barbu_scorer.present.flashes import event_changed
 from barbu_scorer.scoring.barbu.schemes import BUILTINS
 from barbu_scorer.scoring.errors import ScoringError, refused
 from barbu_scorer.scoring.event.plan import EventSettings
@@ -123,7 +124,7 @@ def clock(event_id: str) -> Response:
             update_clock(get_db(), event_id, form.version.data, last_call=now())
             flash(_("Last hand called."), "ok")
     except Stale:
-        flash(_("The event changed since this page was drawn: here it is now."), "error")
+        flash(event_changed(), "error")
     return redirect(url_for("events.console", event_id=event_id))
 
 
@@ -139,7 +140,7 @@ def method(event_id: str) -> Response:
         try:
             update_clock(get_db(), event_id, form.version.data, method=form.method.data)
         except Stale:
-            flash(_("The event changed since this page was drawn: here it is now."), "error")
+            flash(event_changed(), "error")
     return redirect(url_for("events.console", event_id=event_id))
 
 

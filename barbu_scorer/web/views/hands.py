@@ -9,12 +9,14 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
+from barbu_scorer.present.flashes import already_saved
 from barbu_scorer.present.hand import hand_page
 from barbu_scorer.present.hand_preview import Preview, both_versions, hand_preview
 from barbu_scorer.present.session import name_seats
 from barbu_scorer.scoring.barbu import doubles as dbl
 from barbu_scorer.scoring.barbu.document import read_hand
 from barbu_scorer.scoring.barbu.sessions import HandEntry, contracts_for, roles
+from barbu_scorer.scoring.entries import editable
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.text import read_count
 from barbu_scorer.store.rows import Conflict, Stale
@@ -31,7 +33,7 @@ bp = Blueprint("hands", __name__)
 def _editable(session_id: str, number: int) -> StoredSession:
     stored = stored_or_404(session_id)
     require_edit(session_id)
-    if not 1 <= number <= min(len(stored.entries) + 1, stored.scheme.hands):
+    if not editable(number, len(stored.entries), stored.scheme.hands):
         abort(404)
     refuse_beyond_round(stored, number)
     return stored
@@ -116,7 +118,7 @@ def _store(
     session_id = stored.id
     if same_hand(stored, number, entry):
         # A second tap on Save, a resent form, or a correction that changes nothing.
-        flash(_("Hand %(n)s was already saved.", n=number), "ok")
+        flash(already_saved(number), "ok")
         return redirect(url_for("sessions.scorer", session_id=session_id))
 
     def write() -> str:
@@ -125,7 +127,7 @@ def _store(
             return _("Hand %(n)s corrected; the totals after it follow.", n=number)
         if add_hand(get_db(), session_id, number, entry, scorer_label()):
             return _("Hand %(n)s saved.", n=number)
-        return _("Hand %(n)s was already saved.", n=number)
+        return already_saved(number)
 
     return saved(
         write,
@@ -162,7 +164,7 @@ def _store_json(stored: StoredSession, number: int, result: Preview, version: in
     scorer = url_for("sessions.scorer", session_id=session_id)
     adding = request.form.get("intent", "add") == "add"
     if same_hand(stored, number, entry):
-        flash(_("Hand %(n)s was already saved.", n=number), "ok")
+        flash(already_saved(number), "ok")
         return jsonify({"status": "saved", "redirect": scorer})
     if adding and number <= len(stored.entries):
         theirs, ours = both_versions(stored, number, result)

@@ -15,10 +15,10 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from barbu_scorer.games import game_of_session
+from barbu_scorer.present.flashes import session_changed
 from barbu_scorer.present.live import ended_line
 from barbu_scorer.store.ending import end_session, live_state
 from barbu_scorer.store.rows import Conflict, Stale
@@ -70,7 +70,7 @@ def end(session_id: str) -> BaseResponse:
     try:
         after = end_session(get_db(), session_id, scorer_label(), form.version.data)
     except Stale:
-        flash(_("Someone else changed this session: here it is as it stands now."), "error")
+        flash(session_changed(), "error")
     except Conflict as error:
         flash(str(error), "error")
     else:

@@ -10,7 +10,13 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from barbu_scorer.paper.league import trend_svg
-from barbu_scorer.present.league import bridge_view, duel_view, player_view, ranking_rows
+from barbu_scorer.present.league import (
+    bridge_view,
+    duel_view,
+    player_view,
+    ranking_note,
+    ranking_rows,
+)
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.league.bridge import bridge_stats
 from barbu_scorer.scoring.league.rating import ratings
@@ -126,7 +132,7 @@ def ranking() -> str:
     """Every rated player, strongest first."""
     names = {p.id: p.name for p in roster.roster(get_db())}
     rows = ranking_rows(ratings(roster.played_sessions(get_db())), names)
-    return render_template("players/ranking.html", rows=rows)
+    return render_template("players/ranking.html", rows=rows, note=ranking_note())
 
 
 def _done(player_id: int, message: str) -> Response:

@@ -7,7 +7,8 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from barbu_scorer.paper.league import standings_png
-from barbu_scorer.present.league import money, payment_lines
+from barbu_scorer.present.format import money
+from barbu_scorer.present.league import payment_lines
 from barbu_scorer.scoring.barbu.document import session_to_dict
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.league.settle import group_balances, payments, read_stake, session_money

@@ -1,0 +1,24 @@
+"""The flash texts said from more than one place, written once (in the reader's language).
+
+A view flashes what it alone says with ``_()`` beside it; a text two views (or two
+branches) say lives here, so they cannot drift apart (a guard test reads the package).
+"""
+
+from __future__ import annotations
+
+from barbu_scorer.scoring.messages import say
+
+
+def session_changed() -> str:
+    """A session changed under the page (an undo or an end on a stale page)."""
+    return say("Someone else changed this session: here it is as it stands now.")
+
+
+def event_changed() -> str:
+    """A club night changed since the console was drawn."""
+    return say("The event changed since this page was drawn: here it is now.")
+
+
+def already_saved(number: int) -> str:
+    """A hand sent again (a resend, a second tap) that the store already holds."""
+    return say("Hand %(n)s was already saved.", n=number)
