@@ -1,12 +1,12 @@
 """The fuzz tests' table (tests/test_fuzz*.py): a fresh app and database per route, what
 hypothesis sends, and the store-level check that nothing invalid was stored.
 
-Cheap by design, so a few hundred examples a route fit in the suite: the database lives
-under /dev/shm when there is one (still the real SQLite file and the real write path;
-only the fsync of each commit, 4 ms on disk, becomes free), it is copied from one built
-once per worker, templates are compiled once per worker, a route's form is parsed once,
-and after each example that stored something only the rows it changed are checked, in
-the store (the pages that list them are checked once, at the end of the route).
+Cheap by design, so a hundred examples a route fit in the suite (a thousand nightly): the
+database lives under /dev/shm when there is one (still the real SQLite file and the real
+write path; only the fsync of each commit, 4 ms on disk, becomes free), it is copied from
+one built once per worker, templates are compiled once per worker, a route's form is
+parsed once, and after each example that stored something only the rows it changed are
+checked, in the store (the pages that list them are checked once, at the end of the route).
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ from barbu_scorer.web.club import club_key
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_paper import event_export
 
-EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "300"))
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "100"))
 DATA = Path(__file__).parent / "data"
 TEMPLATES = CompiledTemplates()  # every route's fresh app shares the compiled pages
 SHM = Path("/dev/shm")

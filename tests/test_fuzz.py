@@ -16,9 +16,10 @@ The database is a real SQLite file, written through the app's real write path, u
 /dev/shm where there is one (in memory: a commit costs no fsync), copied for each route
 from one built once per worker (tests/fuzz_helpers.py; what is sent: tests/fuzz_routes.py).
 
-``FUZZ_EXAMPLES`` sets the budget: 300 examples per route by default (about 10,000 in
-all, split over this file and tests/test_fuzz_more.py so the two workers can share them);
-``FUZZ_EXAMPLES=1000 .venv/bin/python -m pytest -n 2 tests/test_fuzz*.py`` runs more.
+``FUZZ_EXAMPLES`` sets the budget: 100 examples per route by default in the suite (3,600
+over 36 routes, split over this file and tests/test_fuzz_more.py so the two workers can
+share them); the README's nightly command runs 1,000 a route
+(``FUZZ_EXAMPLES=1000 .venv/bin/python -m pytest -n 2 --dist loadfile tests/test_fuzz*.py``).
 """
 
 from __future__ import annotations
