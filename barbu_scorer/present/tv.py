@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from barbu_scorer.present.format import doubles_notation, short_names, signed
+from barbu_scorer.present.chips import chip_names
+from barbu_scorer.present.format import doubles_notation, signed
 from barbu_scorer.present.session import hand_label
 from barbu_scorer.scoring.barbu.remaining import left_by_block
 from barbu_scorer.scoring.barbu.sessions import Session
@@ -45,7 +46,7 @@ def last_hand(session: Session, players: Sequence[str]) -> LastHand | None:
         scores=tuple(
             (players[seat], signed(score), score < 0) for seat, score in enumerate(hand.adjusted)
         ),
-        doubles=doubles_notation(hand.doubles, short_names(players, letters=3)),
+        doubles=doubles_notation(hand.doubles, chip_names(players, letters=3)),
     )
 
 

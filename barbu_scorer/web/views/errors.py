@@ -10,7 +10,8 @@ from flask_babel import gettext as _
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
-from barbu_scorer.present.format import day, minute, rank_letter, segments, short_names, signed
+from barbu_scorer.present.chips import chip_names, doubles_open
+from barbu_scorer.present.format import day, minute, rank_letter, segments, signed
 from barbu_scorer.present.isolate import bdi, bdi_join
 from barbu_scorer.store.sessions import Unreadable
 from barbu_scorer.web.limits import LIMITS
@@ -141,7 +142,8 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(rank_letter, "rank")
     app.add_template_filter(day)
     app.add_template_global(signed)
-    app.add_template_global(short_names)
+    app.add_template_global(chip_names)
+    app.add_template_global(doubles_open)
     app.add_template_filter(signed)
     app.add_template_global(qr_svg)
     app.add_template_global(owns_scheme)
