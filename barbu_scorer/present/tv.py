@@ -62,3 +62,13 @@ def declarers_left(session: Session, players: Sequence[str]) -> tuple[DeclarerLe
         )
         for block in left_by_block(session)
     )
+
+
+CROWD = 6
+"""From this many players a TV view sets its ranking and lists smaller (static/css/app.css
+reads ``data-crowd``), so ten players and their contracts left fit one screen."""
+
+
+def crowd(players: int) -> str:
+    """``"many"`` from ``CROWD`` players (or tables) on, else ``"few"``."""
+    return "many" if players >= CROWD else "few"

@@ -13,6 +13,7 @@ from werkzeug.exceptions import HTTPException
 from barbu_scorer.present.chips import chip_names, doubles_open
 from barbu_scorer.present.format import day, minute, rank_letter, segments, signed
 from barbu_scorer.present.isolate import bdi, bdi_join
+from barbu_scorer.present.tv import crowd
 from barbu_scorer.store.sessions import Unreadable
 from barbu_scorer.web.limits import LIMITS
 from barbu_scorer.web.views.access import owns_scheme
@@ -144,6 +145,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(signed)
     app.add_template_global(chip_names)
     app.add_template_global(doubles_open)
+    app.add_template_global(crowd, name="tv_crowd")
     app.add_template_filter(signed)
     app.add_template_global(qr_svg)
     app.add_template_global(owns_scheme)
