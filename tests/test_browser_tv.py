@@ -70,3 +70,34 @@ def test_the_session_tv_fits_both_screens(
         close_context(context)
         assert (tall, wide) == (height, width), f"{players} players at {width}x{height}"
         assert not clipped, f"{players} players at {width}x{height}: {clipped}"
+
+
+def test_a_new_hand_is_announced_on_the_tv_and_the_watch_page(
+    live_server: str, browser: Any
+) -> None:
+    """The polite live region says the new hand when the page follows it (issue 26, item 8)."""
+    doc = {
+        "format": "barbu-session/1",
+        "players": NAMES[:4],
+        "first_declarer": 0,
+        "hands": [hand_body(4, 0, 0)],
+    }
+    created = create(live_server, doc)
+    watch = created["links"]["watch"]
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    tv, phone = context.new_page(), context.new_page()
+    tv.goto(f"{watch}/tv")
+    phone.goto(watch)
+    for page in (tv, phone):
+        region = page.locator("[data-live-announce]")
+        assert region.get_attribute("aria-live") == "polite" and region.inner_text() == ""
+    request = urllib.request.Request(
+        f"{live_server}/api/sessions/{created['id']}/hands",
+        data=json.dumps({"number": 2, **hand_body(4, 1, 1)}).encode(),
+        headers={"Content-Type": "application/json", "X-Edit-Key": created["edit_key"]},
+    )
+    urllib.request.urlopen(request).close()
+    said = "() => document.querySelector('[data-live-announce]').textContent"
+    tv.wait_for_function(f"() => ({said})().startsWith('Hand 2: No Queens')")
+    phone.wait_for_function(f"() => ({said})() === 'Hand 3 of 28'")
+    close_context(context)
