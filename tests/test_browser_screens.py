@@ -138,3 +138,34 @@ def test_charlotte_and_charles_read_apart(live_server: str, phone: Any) -> None:
     phone.locator("#preview-body .ok").wait_for()
     heads = phone.locator("#preview-body .preview-table th.num").all_text_contents()
     assert heads == ["Charlo", "Charle", "Clara", "Dan"]
+
+
+def test_the_score_table_fits_four_players_and_holds_the_contract_for_more(
+    live_server: str, phone: Any
+) -> None:
+    """At 390 px: four players' columns all on screen; six scroll inside the table's frame,
+    the hand's number and contract held at the left."""
+    from event_helpers import hand_body
+
+    for players, fits in ((4, True), (6, False)):
+        doc = session(live_server, NAMES[:players], CONTRACTS[:7])
+        for number in range(1, 7):
+            body = {"number": number, **hand_body(players, number - 1, number % players)}
+            request = urllib.request.Request(
+                f"{live_server}/api/sessions/{doc['id']}/hands",
+                data=json.dumps(body).encode(),
+                headers={"Content-Type": "application/json", "X-Edit-Key": doc["edit_key"]},
+            )
+            urllib.request.urlopen(request).close()
+        phone.goto(doc["links"]["scorer"])
+        frame = phone.locator(".table-scroll")
+        inner, outer = frame.evaluate("(el) => [el.scrollWidth, el.clientWidth]")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+        screenshot(phone, f"score-table-{players}")
+        assert (inner <= outer) is fits, (players, inner, outer)
+        if not fits:
+            cell = phone.locator("tr#hand-2 td.contract")
+            before = cell.bounding_box()
+            frame.evaluate("(el) => { el.scrollLeft = 200; }")
+            after = cell.bounding_box()
+            assert before and after and abs(after["x"] - before["x"]) < 1
