@@ -174,7 +174,7 @@ def test_a_refused_preview_says_why_and_what_is_left() -> None:
     )
     assert got == Preview(
         False,
-        ("Ada", "Benedi", "C", "D"),
+        ("Ada", "Bened", "C", "D"),  # the chips' names (present/chips.py)
         "pick the tricks of every player (the last one is implied)",
         left=((9, "tricks"),),
     )

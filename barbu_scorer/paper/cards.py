@@ -58,8 +58,9 @@ def results_pdf(
     sheets: Sequence[tuple[str, ComputedDocument]],
     final: bool,
 ) -> bytes:
-    """The results as PDF bytes: the ranking, then each table's sheet (``sheets``: its label
-    and session document)."""
+    """The results as PDF bytes: the ranking, then the sheet of each table that played a
+    hand (``sheets``: its label and session document); an ended table's sheet says so as
+    its session does ("Ended after hand 7"), not "In progress"."""
     env = jinja_env()
     partial = env.get_template(PARTIAL)
     rendered = [
@@ -74,6 +75,7 @@ def results_pdf(
             ),
         )
         for label, doc in sheets
+        if doc.get("hands")  # a round not played prints no page
     ]
     css = (Path(resource("static")) / STYLESHEET).read_text(encoding="utf-8")
     html = env.get_template("pdf/results.html").render(

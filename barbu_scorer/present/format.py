@@ -89,14 +89,10 @@ def segments(text: str, *, black: bool = False) -> tuple[Segment, ...]:
     return tuple(out)
 
 
-def short_names(names: Sequence[str], *, letters: int | None = None) -> tuple[str, ...]:
-    """The shortest distinct initials (up to 3 letters), else initial and seat number.
-
-    With ``letters``, each name is simply cut to that many characters (a column heading,
-    the screen's doubles notation): ``short_names(["Clara"], letters=3) == ("Cla",)``.
-    """
-    if letters is not None:
-        return tuple(n[:letters] for n in names)
+def short_names(names: Sequence[str]) -> tuple[str, ...]:
+    """The shortest distinct initials (up to 3 letters), else initial and seat number: the
+    paper's key to its columns, each beside the full name (a chip's name is
+    ``present.chips.chip_names``)."""
     keys = ["".join(ch for ch in n if ch.isalnum()) or n.strip() or "?" for n in names]
     for width in (1, 2, 3):
         shorts = [k[:width] for k in keys]

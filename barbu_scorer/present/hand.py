@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from barbu_scorer.present.format import short_names, signed
+from barbu_scorer.present.chips import chip_names
+from barbu_scorer.present.format import signed
 from barbu_scorer.present.hand_preview import Sitting, implied
 from barbu_scorer.present.session import marked, quota_words
 from barbu_scorer.scoring.barbu import doubles as dbl
@@ -153,7 +154,7 @@ def doubling_rows(
     declarer = roles(scheme, stored.first_declarer, number - 1).declarer
     new_hand = number > len(stored.entries)
     owes = advice(stored.score().current_quota()) if new_hand and scheme.quota else {}
-    rows, shorts = [], short_names(players, letters=5)
+    rows, shorts = [], chip_names(players)
     for doubler in dbl.turn_order(declarer, scheme.players):
         targets = tuple(
             Target(

@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from barbu_scorer.present.chips import chip_names
 from barbu_scorer.present.format import contract_label, signed
 from barbu_scorer.present.session import name_seats
 from barbu_scorer.scoring.barbu.document import read_hand
@@ -94,7 +95,7 @@ def hand_preview(
     A correction is scored with every later hand too, since they must stay possible.
     """
     scheme, found = stored.scheme, implied(stored.scheme, contract, data)
-    heads = tuple(name[:6] for name in stored.players)
+    heads = chip_names(stored.players)
     try:
         entry = read()
         entries = [*stored.entries[: number - 1], entry, *stored.entries[number:]]

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from barbu_scorer.present.format import contract_label, doubles_notation, short_names
+from barbu_scorer.present.chips import chip_names
+from barbu_scorer.present.format import contract_label, doubles_notation
 from barbu_scorer.scoring.barbu import doubles as dbl
 from barbu_scorer.scoring.barbu.blocks import block_complete, session_block_sums, unmet
 from barbu_scorer.scoring.barbu.sessions import ScoredHand, Session
@@ -135,5 +136,5 @@ def session_view(session: Session, players: Sequence[str]) -> dict[str, Any]:
         "last": len(session.hands),  # the hand an undo would take back (0: none yet)
         "label": lambda hand: hand_label(session, hand),
         "short": lambda hand: hand_label(session, hand, short=True),
-        "notation": lambda hand: doubles_notation(hand.doubles, short_names(players, letters=3)),
+        "notation": lambda hand: doubles_notation(hand.doubles, chip_names(players, letters=3)),
     }

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from barbu_scorer.present.format import doubles_notation, short_names, signed
+from barbu_scorer.present.chips import chip_names
+from barbu_scorer.present.format import doubles_notation, signed
 from barbu_scorer.present.session import hand_label
 from barbu_scorer.scoring.barbu.remaining import left_by_block
 from barbu_scorer.scoring.barbu.sessions import Session
@@ -45,7 +46,7 @@ def last_hand(session: Session, players: Sequence[str]) -> LastHand | None:
         scores=tuple(
             (players[seat], signed(score), score < 0) for seat, score in enumerate(hand.adjusted)
         ),
-        doubles=doubles_notation(hand.doubles, short_names(players, letters=3)),
+        doubles=doubles_notation(hand.doubles, chip_names(players, letters=3)),
     )
 
 
@@ -61,3 +62,13 @@ def declarers_left(session: Session, players: Sequence[str]) -> tuple[DeclarerLe
         )
         for block in left_by_block(session)
     )
+
+
+CROWD = 6
+"""From this many players a TV view sets its ranking and lists smaller (static/css/app.css
+reads ``data-crowd``), so ten players and their contracts left fit one screen."""
+
+
+def crowd(players: int) -> str:
+    """``"many"`` from ``CROWD`` players (or tables) on, else ``"few"``."""
+    return "many" if players >= CROWD else "few"

@@ -9,6 +9,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
+from barbu_scorer.present.chips import chip_names, doubles_open
 from barbu_scorer.present.event import ranking_rule, sitting_out
 from barbu_scorer.present.format import (
     day,
@@ -16,11 +17,11 @@ from barbu_scorer.present.format import (
     place,
     rank_letter,
     segments,
-    short_names,
     signed,
     undoubled_words,
 )
 from barbu_scorer.present.isolate import bdi, bdi_join
+from barbu_scorer.present.tv import crowd
 from barbu_scorer.store.sessions import Unreadable
 from barbu_scorer.web.access import owns_scheme
 from barbu_scorer.web.limits import LIMITS
@@ -148,7 +149,9 @@ def init_app(app: Flask) -> None:
     app.add_template_global(undoubled_words)
     app.add_template_global(ranking_rule)
     app.add_template_global(sitting_out)
-    app.add_template_global(short_names)
+    app.add_template_global(chip_names)
+    app.add_template_global(doubles_open)
+    app.add_template_global(crowd, name="tv_crowd")
     app.add_template_filter(signed)
     app.add_template_global(owns_scheme)
     app.add_template_filter(bdi)

@@ -37,6 +37,10 @@
         var fresh = page.querySelector("[data-live-region]");
         var freshRoot = page.querySelector("[data-live]");
         if (fresh && region) region.innerHTML = fresh.innerHTML;
+        // a screen reader hears the new hand: its line copied into the polite live region
+        var news = fresh && fresh.querySelector("[data-announce]");
+        var announce = root.querySelector("[data-live-announce]");
+        if (news && announce) announce.textContent = news.textContent.replace(/\s+/g, " ").trim();
         if (freshRoot) {
           version = freshRoot.getAttribute("data-version");
           root.setAttribute("data-ended-text", freshRoot.getAttribute("data-ended-text") || "");

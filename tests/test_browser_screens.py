@@ -1,0 +1,170 @@
+"""One screen at 390x844 (issue 26): every fact control and Save on screen when the hand
+form opens and once the preview has filled in, for every contract, 3 to 10 players with
+12-letter names; the chips name each player by the shortest prefix the table needs."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from typing import Any
+
+import pytest
+from conftest import screenshot
+
+pytestmark = pytest.mark.browser
+
+NAMES = [
+    "Charlotteaaa",
+    "Charlesbbbbb",
+    "Maximilianus",
+    "Bartholomews",
+    "Konstantinos",
+    "Wilhelminaaa",
+    "Alessandraaa",
+    "Christophers",
+    "Guinevereeee",
+    "Josephineeee",
+]
+CONTRACTS = [
+    "no_tricks",
+    "no_queens",
+    "no_last_two",
+    "no_hearts",
+    "no_king_of_hearts",
+    "trumps",
+    "dominoes",
+    "ravage_city",
+]
+
+
+def session(base: str, players: list[str], contracts: list[str]) -> dict[str, Any]:
+    doc = {
+        "format": "barbu-session/1",
+        "players": players,
+        "first_declarer": 0,
+        "scheme": {"players": len(players), "contracts": contracts},
+    }
+    request = urllib.request.Request(
+        f"{base}/api/sessions",
+        data=json.dumps(doc).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)
+
+
+# Each fact control (a chip in a fact fieldset, the starting rank's summary) and Save:
+# inside the viewport, above the footer's top edge; the page no wider than the phone (a
+# wider page would zoom the viewport out and hide the overflow from the measure).
+ON_SCREEN = """() => {
+  const footer = document.querySelector("footer.preview").getBoundingClientRect();
+  const controls = [...document.querySelectorAll(
+    "fieldset.facts label.chip, details.facts > summary")].filter((el) => el.offsetParent);
+  const out = controls.map((el) => [el.textContent.trim().slice(0, 20), el.getBoundingClientRect()])
+    .filter(([, r]) => r.top < 0 || r.bottom > footer.top + 0.5 || r.right > 390.5)
+    .map(([t, r]) => `${t} ${Math.round(r.top)}-${Math.round(r.bottom)}`);
+  const save = document.getElementById("save").getBoundingClientRect();
+  if (save.bottom > window.innerHeight || save.top < 0) out.push("Save");
+  return {out, count: controls.length, y: window.scrollY, height: window.innerHeight,
+          wide: document.documentElement.scrollWidth};
+}"""
+
+# A complete hand, tapped as a scorer would: the first suit or rank, each count picker
+# at 0 but the last (implied: the whole total), the last player for a card taken (the one
+# whose implied count holds it), the players in seat order for the finishing order.
+FILL = """() => {
+  const click = (el) => el && el.click();
+  click(document.querySelector('input[name="trump"]'));
+  for (const box of document.querySelectorAll("fieldset.counts")) {
+    const who = [...box.querySelectorAll(".who-pick input")];
+    for (const input of who.slice(0, -1)) {
+      click(input);
+      click(box.querySelector(`.count-row[data-seat="${input.value}"] input[value="0"]`));
+    }
+  }
+  for (const name of ["ace_of_hearts", "king_of_hearts", "most_cards"]) {
+    const all = document.querySelectorAll(`input[name="${name}"]`);
+    click(all[all.length - 1]);
+  }
+  const pen = document.querySelectorAll('input[name="penultimate"]');
+  click(pen[0]);
+  click(document.querySelectorAll('input[name="last"]')[1]);
+  document.querySelectorAll(".place-row").forEach((row, place) => {
+    click(row.querySelectorAll("input")[place]);
+  });
+}"""
+
+
+def check(page: Any, name: str) -> None:
+    found = page.evaluate(ON_SCREEN)
+    screenshot(page, name)
+    assert found["wide"] <= 390 and found["height"] == 844, f"{name}: {found}"
+    assert found["count"] >= 3 and found["y"] == 0, f"{name}: {found}"
+    assert not found["out"], f"{name}: below the fold: {found['out']}"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 10])
+def test_every_fact_and_save_on_one_screen(live_server: str, phone: Any, players: int) -> None:
+    """Before and after the preview fills in, at 3, 4, 5 and 10 players, 12-letter names."""
+    contracts = CONTRACTS if players <= 5 else [c for c in CONTRACTS if c != "dominoes"]
+    doc = session(live_server, NAMES[:players], contracts)
+    phone.goto(doc["links"]["scorer"])
+    for contract in contracts:
+        phone.goto(f"{live_server}/s/{doc['id']}/hand/1?contract={contract}")
+        check(phone, f"screen-{players}-{contract}-opening")
+        phone.evaluate(FILL)
+        phone.locator("#preview-body .ok").wait_for()
+        check(phone, f"screen-{players}-{contract}-preview")
+
+
+def test_charlotte_and_charles_read_apart(live_server: str, phone: Any) -> None:
+    """The chips say "Charlo" and "Charle", "Clara" whole; the full names are their labels."""
+    doc = session(live_server, ["Charlotte", "Charles", "Clara", "Dan"], ["no_king_of_hearts"])
+    phone.goto(doc["links"]["scorer"])
+    phone.goto(f"{live_server}/s/{doc['id']}/hand/1?contract=no_king_of_hearts")
+    chips = phone.locator("label.seat-chip")
+    assert chips.all_inner_texts() == ["Charlo", "Charle", "Clara", "Dan"]
+    for label, name in zip(chips.all(), ["Charlotte", "Charles", "Clara", "Dan"], strict=True):
+        assert label.locator("input").get_attribute("aria-label") == name
+        box = label.locator(".name").bounding_box()
+        whole = label.locator(".name").evaluate("(el) => el.scrollWidth <= el.clientWidth + 0.5")
+        assert box is not None and whole, f"{name}: its chip cuts it"
+    assert phone.get_by_role("radio", name="Charlotte").count() == 1
+    # the doubles: the targets by their chip names, the full name as the label
+    doubles = phone.locator("#doubles .double-row").first.locator("label.chip")
+    assert "Charlo" in doubles.all_inner_texts() or "Charle" in doubles.all_inner_texts()
+    assert phone.get_by_role("checkbox", name="Charles").count() >= 1
+    phone.get_by_role("radio", name="Charles").check(force=True)
+    phone.locator("#preview-body .ok").wait_for()
+    heads = phone.locator("#preview-body .preview-table th.num").all_text_contents()
+    assert heads == ["Charlo", "Charle", "Clara", "Dan"]
+
+
+def test_the_score_table_fits_four_players_and_holds_the_contract_for_more(
+    live_server: str, phone: Any
+) -> None:
+    """At 390 px: four players' columns all on screen; six scroll inside the table's frame,
+    the hand's contract held at the left."""
+    from event_helpers import hand_body
+
+    for players, fits in ((4, True), (6, False)):
+        doc = session(live_server, NAMES[:players], CONTRACTS[:7])
+        for number in range(1, 7):
+            body = {"number": number, **hand_body(players, number - 1, number % players)}
+            request = urllib.request.Request(
+                f"{live_server}/api/sessions/{doc['id']}/hands",
+                data=json.dumps(body).encode(),
+                headers={"Content-Type": "application/json", "X-Edit-Key": doc["edit_key"]},
+            )
+            urllib.request.urlopen(request).close()
+        phone.goto(doc["links"]["scorer"])
+        frame = phone.locator(".table-scroll")
+        inner, outer = frame.evaluate("(el) => [el.scrollWidth, el.clientWidth]")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+        screenshot(phone, f"score-table-{players}")
+        assert (inner <= outer) is fits, (players, inner, outer)
+        if not fits:
+            cell = phone.locator("tr#hand-2 td.contract")
+            frame.evaluate("(el) => { el.scrollLeft = 200; }")
+            after = cell.bounding_box()
+            assert after and abs(after["x"]) < 1, after  # held at the frame's left edge

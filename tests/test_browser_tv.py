@@ -1,0 +1,103 @@
+"""TV views on one screen (issue 26, item 4): at 1280x720 and 1920x1080 the session's TV
+page neither scrolls nor clips a column, for 4 and 10 players with 12-letter names."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from typing import Any
+
+import pytest
+from conftest import close_context, screenshot
+from event_helpers import hand_body
+
+pytestmark = pytest.mark.browser
+
+NAMES = [
+    f"{name:a<12}"
+    for name in (
+        "Charlotte",
+        "Charles",
+        "Maximilian",
+        "Bartholomew",
+        "Konstantin",
+        "Wilhelmina",
+        "Alessandra",
+        "Christopher",
+        "Guinevere",
+        "Josephine",
+    )
+]
+
+# The page's height and width, and each column that holds more than it shows.
+CLIPPED = """() => [document.documentElement.scrollHeight, document.documentElement.scrollWidth,
+  [...document.querySelectorAll('.tv-main, .tv-side, .tv > *')]
+    .filter((el) => el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1)
+    .map((el) => `${el.className} ${el.scrollHeight}>${el.clientHeight}`)]"""
+
+
+def create(base: str, doc: dict[str, Any], path: str = "/api/sessions") -> dict[str, Any]:
+    request = urllib.request.Request(
+        f"{base}{path}", data=json.dumps(doc).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)
+
+
+def tournament(base: str, players: int, hands: int) -> str:
+    doc = {
+        "format": "barbu-session/1",
+        "players": NAMES[:players],
+        "first_declarer": 0,
+        "scheme": {"players": players},
+        "hands": [hand_body(players, i, i % players) for i in range(hands)],
+    }
+    return str(create(base, doc)["links"]["watch"])
+
+
+@pytest.mark.parametrize(("players", "hands"), [(4, 5), (10, 12)])
+def test_the_session_tv_fits_both_screens(
+    live_server: str, browser: Any, players: int, hands: int
+) -> None:
+    watch = tournament(live_server, players, hands)
+    for width, height in ((1280, 720), (1920, 1080)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        page.goto(f"{watch}/tv")
+        assert page.locator(".tv-chart img").count() == 1
+        tall, wide, clipped = page.evaluate(CLIPPED)
+        screenshot(page, f"tv-{players}-{width}")
+        close_context(context)
+        assert (tall, wide) == (height, width), f"{players} players at {width}x{height}"
+        assert not clipped, f"{players} players at {width}x{height}: {clipped}"
+
+
+def test_a_new_hand_is_announced_on_the_tv_and_the_watch_page(
+    live_server: str, browser: Any
+) -> None:
+    """The polite live region says the new hand when the page follows it (issue 26, item 8)."""
+    doc = {
+        "format": "barbu-session/1",
+        "players": NAMES[:4],
+        "first_declarer": 0,
+        "hands": [hand_body(4, 0, 0)],
+    }
+    created = create(live_server, doc)
+    watch = created["links"]["watch"]
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    tv, phone = context.new_page(), context.new_page()
+    tv.goto(f"{watch}/tv")
+    phone.goto(watch)
+    for page in (tv, phone):
+        region = page.locator("[data-live-announce]")
+        assert region.get_attribute("aria-live") == "polite" and region.inner_text() == ""
+    request = urllib.request.Request(
+        f"{live_server}/api/sessions/{created['id']}/hands",
+        data=json.dumps({"number": 2, **hand_body(4, 1, 1)}).encode(),
+        headers={"Content-Type": "application/json", "X-Edit-Key": created["edit_key"]},
+    )
+    urllib.request.urlopen(request).close()
+    said = "() => document.querySelector('[data-live-announce]').textContent"
+    tv.wait_for_function(f"() => ({said})().startsWith('Hand 2: No Queens')")
+    phone.wait_for_function(f"() => ({said})() === 'Hand 3 of 28'")
+    close_context(context)
