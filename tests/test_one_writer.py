@@ -48,6 +48,18 @@ def strings_holding(text: str) -> Iterator[tuple[str, int]]:
                 yield name, node.lineno
 
 
+def spelled(name: str, line: int, word: str) -> bool:
+    """Whether a string at ``line`` of module ``name`` is ``word`` alone (any case)."""
+    tree = dict(modules())[name]
+    return any(
+        isinstance(node, ast.Constant)
+        and node.lineno == line
+        and isinstance(node.value, str)
+        and node.value.strip().lower() == word
+        for node in ast.walk(tree)
+    )
+
+
 def test_the_true_minus_is_written_in_one_module() -> None:
     """scoring/figures.py writes every sign (and reads the typed one back)."""
     found = {(name, line) for name, line in strings_holding("\u2212")}
@@ -190,7 +202,12 @@ def test_the_sealer_opens_what_the_earlier_derivations_sealed() -> None:
 def test_the_paper_sizes_are_listed_once() -> None:
     """present/sheet.PAPERS lists the papers; no module outside it and the command line's
     option (cli.py) spells the list again."""
-    found = sorted({name for name, _ in strings_holding("letter")} - {"present/sheet.py", "cli.py"})
+    # A paper is named by a string that is the name alone ("letter"), not prose about a
+    # chip's letters.
+    found = sorted(
+        {name for name, line in strings_holding("letter") if spelled(name, line, "letter")}
+        - {"present/sheet.py", "cli.py"}
+    )
     assert found == []
 
 
