@@ -72,8 +72,7 @@ def enter_deal(page: Any, tap: Taps, deal: dict[str, Any], number: int) -> None:
     else:
         key = deal["subgame"]
         tap(chip(page, key, result[key]["NS"]))
-    page.wait_for_selector('#save[aria-disabled="false"]')
-    assert page.locator("#preview-body .ok").count() == 1
+    page.locator("#preview-body .ok").wait_for()  # the preview (Save needs no wait)
     tap(page.locator("#save"))
     page.wait_for_url("**/b/*")
 
@@ -144,7 +143,7 @@ def test_a_whole_session_at_phone_size(live_server: str, phone: Any) -> None:
             chip(page, "honours", "NS-100").tap()
             chip(page, "penultimate", "EW").tap()
             chip(page, "last", "NS").tap()
-            page.wait_for_selector('#save[aria-disabled="false"]')
+            page.locator("#preview-body .ok").wait_for()
             assert chip(page, "tricks", 9).get_attribute("data-rel") == "\u22121"
             preview = page.locator("#preview-body").inner_text()
             assert "4♠X W −1" in preview.replace("\n", " ")
@@ -179,7 +178,6 @@ def test_a_whole_session_at_phone_size(live_server: str, phone: Any) -> None:
     page.wait_for_url("**/deal/10")
     assert page.locator('input[name="queens"][value="2"]').is_checked()
     chip(page, "tricks", 8).tap()  # 2♦ made after all: 40 below, no 50 to E-W
-    page.wait_for_selector('#save[aria-disabled="false"]')
     page.locator("#save").tap()
     page.wait_for_url(session_url)
     assert page.locator('[data-total="EW"]').inner_text() == str(EXPECTED["EW"] - 50)

@@ -41,6 +41,7 @@ from barbu_scorer.scoring.bridge.subgames import subgames_left
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store import bridge as bridge_store
 from barbu_scorer.store.bridge import StoredBridge
+from barbu_scorer.store.rows import Conflict, Stale
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.bridge import DealForm, NewBridgeForm, deal_from_form, initial_data
 from barbu_scorer.web.forms.common import VersionForm
@@ -246,6 +247,8 @@ def save(session_id: str, number: int) -> str | BaseResponse | tuple[str, int]:
     result = preview(stored, number, data)
     if data.get("action") == "check":
         return _render(stored, number, data, form, result)
+    if request.headers.get("X-Requested-With") == "fetch":
+        return _save_json(stored, number, result, form.version.data)
     if isinstance(result, Refusal):
         return _render(stored, number, data, form, result, result.error), 422
     # A page drawn for a new deal always adds: sent twice, the second is a harmless replay.
@@ -257,6 +260,38 @@ def save(session_id: str, number: int) -> str | BaseResponse | tuple[str, int]:
         url_for("bridge.deal", session_id=session_id, number=number),
         url_for("bridge.scorer", session_id=session_id),
     )
+
+
+def _answer(stored: StoredBridge, status: str, code: int, error: str | None = None) -> Response:
+    """The script's Save answered as JSON: ``status``, with the reason drawn in the preview."""
+    html = render_template(
+        "bridge/_preview.html", stored=stored, result=None, error=error, sides=SIDE_NAMES
+    )
+    response = jsonify({"status": status, "html": html, "version": stored.version})
+    response.status_code = code
+    return response
+
+
+def _save_json(
+    stored: StoredBridge, number: int, result: Preview | Refusal, version: int
+) -> Response:
+    """Save as the page's script (and its outbox) asks: "saved" with the page to go to,
+    "stale" when a correction was drawn from an old version, or "refused" with the
+    reason (the rules', or another deal under the number). A resend of a deal already
+    saved is "saved" and stores nothing more."""
+    if isinstance(result, Refusal):
+        return _answer(stored, "refused", 422, result.error)
+    intent = request.form.get("intent") or ("correct" if number <= len(stored.deals) else "new")
+    try:
+        flash(_write(stored.id, number, intent, result.deal, version), "ok")
+    except Stale:
+        message = _("Someone else changed this session meanwhile: reload to see it.")
+        return _answer(stored, "stale", 412, message)
+    except Conflict as error:
+        return _answer(stored, "refused", 409, str(error))
+    except ScoringError as error:
+        return _answer(stored, "refused", 422, _refusal(error, stored.players, number).error)
+    return jsonify({"status": "saved", "redirect": url_for("bridge.scorer", session_id=stored.id)})
 
 
 @bp.post("/b/<session_id>/deal/<int:number>/preview")
