@@ -1,7 +1,6 @@
-"""Barbu Bridge pages: start a session, the scorer's and watchers' screens, the deal form
-and the score pad as PDF; the scorer's link, undo and the history are every game's pages
-(``game_pages``). The same shape and guarantees as the Tournament pages (edit key, version
-check, replay-safe saves), over ``store.bridge``."""
+"""Barbu Bridge pages: start a session, the scorer's and watchers' screens, the deal form,
+the pad as PDF; the scorer's link, undo, history are every game's (``game_pages``). Those
+of Tournament, over ``store.bridge``: edit key, version check, replay-safe saves, outbox."""
 
 from __future__ import annotations
 
@@ -14,6 +13,7 @@ from flask import (
     abort,
     flash,
     jsonify,
+    make_response,
     redirect,
     render_template,
     request,
@@ -247,12 +247,12 @@ def save(session_id: str, number: int) -> str | BaseResponse | tuple[str, int]:
     result = preview(stored, number, data)
     if data.get("action") == "check":
         return _render(stored, number, data, form, result)
-    if request.headers.get("X-Requested-With") == "fetch":
-        return _save_json(stored, number, result, form.version.data)
-    if isinstance(result, Refusal):
-        return _render(stored, number, data, form, result, result.error), 422
     # A page drawn for a new deal always adds: sent twice, the second is a harmless replay.
     intent = data.get("intent") or ("correct" if number <= len(stored.deals) else "new")
+    if request.headers.get("X-Requested-With") == "fetch":
+        return _save_json(stored, number, intent, result, form.version.data)
+    if isinstance(result, Refusal):
+        return _render(stored, number, data, form, result, result.error), 422
     entered = result.deal
     return saved(
         lambda: _write(session_id, number, intent, entered, form.version.data),
@@ -267,21 +267,16 @@ def _answer(stored: StoredBridge, status: str, code: int, error: str | None = No
     html = render_template(
         "bridge/_preview.html", stored=stored, result=None, error=error, sides=SIDE_NAMES
     )
-    response = jsonify({"status": status, "html": html, "version": stored.version})
-    response.status_code = code
-    return response
+    return make_response(jsonify({"status": status, "html": html, "version": stored.version}), code)
 
 
 def _save_json(
-    stored: StoredBridge, number: int, result: Preview | Refusal, version: int
+    stored: StoredBridge, number: int, intent: str, result: Preview | Refusal, version: int
 ) -> Response:
-    """Save as the page's script (and its outbox) asks: "saved" with the page to go to,
-    "stale" when a correction was drawn from an old version, or "refused" with the
-    reason (the rules', or another deal under the number). A resend of a deal already
-    saved is "saved" and stores nothing more."""
+    """Save as the outbox asks: "saved" (a resend too, stored once) with the page to go to,
+    "stale" (a correction drawn from an old version), or "refused" with the reason."""
     if isinstance(result, Refusal):
         return _answer(stored, "refused", 422, result.error)
-    intent = request.form.get("intent") or ("correct" if number <= len(stored.deals) else "new")
     try:
         flash(_write(stored.id, number, intent, result.deal, version), "ok")
     except Stale:
