@@ -20,7 +20,11 @@ const Outbox = (() => {
   const me = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
   const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
-  function all() {
+  // The outbox's one localStorage value: the entries by id, and "~rev", which every write
+  // advances (so a tab can tell whether its copy is the latest, see ``settled``).
+  const REV = "~rev";
+
+  function stored() {
     try {
       return JSON.parse(localStorage.getItem(KEY) || "{}") || {};
     } catch (error) {
@@ -28,9 +32,17 @@ const Outbox = (() => {
     }
   }
 
+  const rev = () => Number(stored()[REV]) || 0;
+
+  function all() {
+    const items = stored();
+    delete items[REV];
+    return items;
+  }
+
   function write(items) {
     try {
-      localStorage.setItem(KEY, JSON.stringify(items));
+      localStorage.setItem(KEY, JSON.stringify({ ...items, [REV]: rev() + 1 }));
     } catch (error) {
       // Storage full or refused: the hand still goes now if the connection allows.
     }
@@ -45,14 +57,15 @@ const Outbox = (() => {
   }
 
   // An entry as the form posts it: the session, its number, where it goes, every field.
-  function keep(form, session, number) {
+  // Read now (the form as tapped); written by ``keeping`` inside the lock.
+  function entry(form, session, number) {
     const fields = [...new FormData(form).entries()].filter(([, v]) => typeof v === "string");
     const url = new URL(form.getAttribute("action"), window.location.href).href;
     const item = { id: `${session}/${number}`, session, number: Number(number), url, fields };
     item.fields.push(["action", "save"]);
-    update(item.id, { ...item, problem: null });
-    return item.id;
+    return item;
   }
+
 
   function pending(session) {
     return Object.values(all())
@@ -110,11 +123,65 @@ const Outbox = (() => {
     }
   }
 
+  // Another tab's last write reaches this tab's copy of localStorage a moment after that tab
+  // let the lock go: the copy may still hold an entry just sent. So the lock's holder leaves
+  // the outbox's "~rev" in IndexedDB (which every tab reads alike) before letting go, and the
+  // next holder waits (2 s at most) until its localStorage copy has that rev.
+  let shared = null;
+  function database() {
+    if (!shared) {
+      shared = new Promise((resolve, reject) => {
+        const opening = indexedDB.open("barbu-scorer-outbox", 1);
+        opening.onupgradeneeded = () => opening.result.createObjectStore("rev");
+        opening.onsuccess = () => resolve(opening.result);
+        opening.onerror = () => reject(opening.error);
+      });
+      shared.catch(() => { shared = null; });
+    }
+    return shared;
+  }
+
+  async function sharedRev(value) {  // the rev IndexedDB holds; ``value`` replaces it
+    const db = await database();
+    return new Promise((resolve, reject) => {
+      const tx = db.transaction("rev", value === undefined ? "readonly" : "readwrite");
+      let got = 0;
+      if (value === undefined) {
+        const read = tx.objectStore("rev").get("rev");
+        read.onsuccess = () => { got = Number(read.result) || 0; };
+      } else {
+        tx.objectStore("rev").put(value, "rev");
+      }
+      tx.oncomplete = () => resolve(got);
+      tx.onerror = () => reject(tx.error);
+      tx.onabort = () => reject(tx.error);
+    });
+  }
+
+  async function settled(task) {
+    let need = 0;
+    try {
+      need = await sharedRev();
+    } catch (error) {
+      need = 0;  // no IndexedDB here: this copy is the one there is
+    }
+    const until = Date.now() + 2000;
+    while (rev() < need && Date.now() < until) await sleep(20);
+    // Still behind after 2 s: this copy was cleared meanwhile; from now on it is the count.
+    if (rev() < need) await sharedRev(rev()).catch(() => {});
+    const before = rev();
+    try {
+      return await task();
+    } finally {
+      if (rev() !== before) await sharedRev(rev()).catch(() => {});
+    }
+  }
+
   let chain = Promise.resolve();
   function exclusive(task) {
     const locked = () => (navigator.locks && navigator.locks.request
-      ? navigator.locks.request(LOCK, task)
-      : leased(task));
+      ? navigator.locks.request(LOCK, () => settled(task))
+      : leased(() => settled(task)));
     const run = chain.then(locked, locked);
     chain = run.catch(() => {});
     return run;
@@ -164,10 +231,16 @@ const Outbox = (() => {
   // gets no answer; the answers, [item, answer] each. A flush asked for while another of
   // this page waits for the lock is that one.
   const queued = {};
-  function flush(session) {
+  const toKeep = {};
+  function flush(session, item = null) {
+    if (item) toKeep[item.id] = item;
     if (!queued[session]) {
       queued[session] = exclusive(async () => {
         delete queued[session];
+        Object.values(toKeep).filter((kept) => kept.session === session).forEach((kept) => {
+          delete toKeep[kept.id];
+          update(kept.id, { ...kept, problem: null });
+        });
         const answers = [];
         for (const item of pending(session).filter(unsent)) {
           const answer = await post(item.id);
@@ -233,6 +306,7 @@ const Outbox = (() => {
     const handled = new WeakSet();
     let busy = false;
     let retries = null;
+    let kept = null;  // the id this page kept, while it waits to be sent
 
     function note(text) {
       const line = document.createElement("div");
@@ -253,6 +327,7 @@ const Outbox = (() => {
     function answered(id, answer) {
       if (handled.has(answer)) return;  // one answer heard twice (Save's and a resend's)
       handled.add(answer);
+      if (answer.status !== "offline") kept = null;  // answered: no longer waiting here
       if (answer.status === "saved" || answer.status === "moved") {
         window.location.assign(answer.redirect || form.dataset.scorer);
         return;
@@ -288,6 +363,11 @@ const Outbox = (() => {
       });
     }
 
+    // Kept here and sent meanwhile from another tab: this page's work is done.
+    window.addEventListener("storage", (event) => {
+      if (event.key === KEY && kept && !busy && !all()[kept]) window.location.assign(form.dataset.scorer);
+    });
+
     form.addEventListener("submit", async (event) => {
       const action = event.submitter ? event.submitter.value : "save";
       if (action !== "save") return;  // Check posts as it does without JavaScript
@@ -297,8 +377,10 @@ const Outbox = (() => {
       cancel();
       save.textContent = form.dataset.checking;
       save.setAttribute("aria-busy", "true");
-      const id = keep(form, session, number);
-      const mine = (await flush(session)).find(([item]) => item.id === id);
+      const item = entry(form, session, number);  // the form as tapped, kept in the lock
+      const id = item.id;
+      kept = id;
+      const mine = (await flush(session, item)).find(([sent]) => sent.id === id);
       const answer = mine ? mine[1] : { status: "offline" };
       answered(id, answer);
       if (answer.status === "offline") retries.later();
@@ -306,7 +388,7 @@ const Outbox = (() => {
     retries = watch(session, heard);
   }
 
-  return { keep, send, pending, flush, watch, saving, drop: (id) => update(id, null), mark: update };
+  return { send, pending, flush, watch, saving, drop: (id) => update(id, null), mark: update };
 })();
 
 // On the scorer's screen: each entry not sent yet, with Retry, and the server's words when
