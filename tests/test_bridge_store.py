@@ -218,3 +218,28 @@ def test_unfinished_partscore_setting_is_kept(db: Database, deals: list[dict[str
     assert stored.unfinished_partscore == 100
     # each side had a part-score in the unfinished rubber: 50 more each than by default
     assert stored.document()["totals"] == {"NS": 6300, "EW": 2930}
+
+
+def test_a_correction_sent_twice_is_stored_once(db: Database, deals: list[dict[str, Any]]) -> None:
+    """The outbox sends a correction again when its first answer was lost: the second,
+    drawn from the version before the first, finds it recorded and changes nothing."""
+    stored, _key = new(db, deals=deals[:2])
+    fixed = dict(deals[0], barbu={"hearts": {"NS": 9, "EW": 4}})
+    bridge_store.replace_deal(db, stored.id, 1, fixed, "scorer", stored.version)
+    once = bridge_store.load(db, stored.id)
+    bridge_store.replace_deal(db, stored.id, 1, fixed, "scorer", stored.version)
+    assert bridge_store.load(db, stored.id) == once
+    assert once is not None and once.version == stored.version + 1
+    assert [c["action"] for c in history(db, stored.id)] == ["correct", "create"]
+    # Another correction from that old version is still stale.
+    other = dict(deals[0], barbu={"hearts": {"NS": 8, "EW": 5}})
+    with pytest.raises(bridge_store.Stale):
+        bridge_store.replace_deal(db, stored.id, 1, other, "scorer", stored.version)
+
+
+def test_a_new_deal_posted_twice_is_stored_once(db: Database, deals: list[dict[str, Any]]) -> None:
+    stored, _key = new(db, deals=deals[:2])
+    assert bridge_store.add_deal(db, stored.id, 3, deals[2], "scorer", stored.version) is True
+    assert bridge_store.add_deal(db, stored.id, 3, deals[2], "scorer", stored.version) is False
+    after = bridge_store.load(db, stored.id)
+    assert after is not None and len(after.deals) == 3 and after.version == stored.version + 1

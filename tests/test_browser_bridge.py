@@ -72,8 +72,7 @@ def enter_deal(page: Any, tap: Taps, deal: dict[str, Any], number: int) -> None:
     else:
         key = deal["subgame"]
         tap(chip(page, key, result[key]["NS"]))
-    page.wait_for_selector('#save[aria-disabled="false"]')
-    assert page.locator("#preview-body .ok").count() == 1
+    page.locator("#preview-body .ok").wait_for()  # the preview (Save needs no wait)
     tap(page.locator("#save"))
     page.wait_for_url("**/b/*")
 
@@ -144,7 +143,7 @@ def test_a_whole_session_at_phone_size(live_server: str, phone: Any) -> None:
             chip(page, "honours", "NS-100").tap()
             chip(page, "penultimate", "EW").tap()
             chip(page, "last", "NS").tap()
-            page.wait_for_selector('#save[aria-disabled="false"]')
+            page.locator("#preview-body .ok").wait_for()
             assert chip(page, "tricks", 9).get_attribute("data-rel") == "\u22121"
             preview = page.locator("#preview-body").inner_text()
             assert "4♠X W −1" in preview.replace("\n", " ")
@@ -179,7 +178,6 @@ def test_a_whole_session_at_phone_size(live_server: str, phone: Any) -> None:
     page.wait_for_url("**/deal/10")
     assert page.locator('input[name="queens"][value="2"]').is_checked()
     chip(page, "tricks", 8).tap()  # 2♦ made after all: 40 below, no 50 to E-W
-    page.wait_for_selector('#save[aria-disabled="false"]')
     page.locator("#save").tap()
     page.wait_for_url(session_url)
     assert page.locator('[data-total="EW"]').inner_text() == str(EXPECTED["EW"] - 50)
@@ -232,3 +230,90 @@ def test_without_javascript_check_then_save(live_server: str, browser: Any) -> N
         assert page.locator("h1").inner_text() == "Deal 2 of 16"
     finally:
         close_context(context)
+
+
+# --- Save through the outbox: a quick tap, and a deal saved offline ----------------------
+
+
+def bridge_session(base: str) -> tuple[str, str]:
+    """A fresh Barbu Bridge session through the API: its id and the scorer's link."""
+    import urllib.request
+
+    body = json.dumps({**json.loads(SESSION.read_text(encoding="utf-8")), "deals": []})
+    request = urllib.request.Request(
+        f"{base}/api/sessions", data=body.encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request) as response:
+        created = json.load(response)
+    return created["id"], f"{base}/b/{created['id']}/k/{created['edit_key']}"
+
+
+def stored_deals(base: str, session_id: str) -> list[dict[str, Any]]:
+    import urllib.request
+
+    with urllib.request.urlopen(f"{base}/api/sessions/{session_id}") as response:
+        deals: list[dict[str, Any]] = json.load(response)["deals"]
+    return deals
+
+
+# Deal 1, Hearts: 2♥ by North, 8 tricks (made); N-S took 4 hearts.
+HEARTS_DEAL = {"level": 2, "strain": "H", "declarer": 0, "tricks": 8, "hearts": 4}
+
+
+def test_a_quick_save_stores_the_deal_once(live_server: str, phone: Any) -> None:
+    """Save 0 ms after the last fact (before any preview came back), tapped twice: the deal
+    is stored, once. Before, bridge.js cancelled the submit while the preview's answer was
+    on its way: a Save within ~100 ms of the last fact was swallowed."""
+    session_id, link = bridge_session(live_server)
+    phone.goto(link)
+    phone.goto(f"{live_server}/b/{session_id}/deal/1?subgame=hearts")
+    phone.wait_for_load_state()  # bridge.js attached: the race under test is the taps'
+    phone.evaluate(
+        """(facts) => {
+            for (const [name, value] of Object.entries(facts)) {
+                document.querySelector(`input[name=${name}][value='${value}']`).click();
+            }
+            const save = document.getElementById("save");
+            save.click();
+            save.click();
+        }""",
+        HEARTS_DEAL,
+    )
+    phone.wait_for_url(f"{live_server}/b/{session_id}")
+    assert phone.locator(".flash").first.inner_text() == "Deal 1 saved."
+    deals = stored_deals(live_server, session_id)
+    assert len(deals) == 1 and deals[0]["bridge"]["tricks"] == 8
+    assert deals[0]["barbu"] == {"hearts": {"NS": 4, "EW": 9}}
+
+
+def test_a_deal_saved_offline_survives_a_closed_tab(live_server: str, phone: Any) -> None:
+    """Offline: Save keeps the deal ("not sent yet"); the tab is closed; back online, the
+    session screen sends it by itself, once."""
+    from test_browser_hand import NETWORK_IS
+
+    session_id, link = bridge_session(live_server)
+    phone.goto(link)
+    phone.goto(f"{live_server}/b/{session_id}/deal/1?subgame=hearts")
+    phone.wait_for_load_state()
+    for name, value in HEARTS_DEAL.items():
+        chip(phone, name, value).tap()
+    phone.locator("#preview-body .ok").wait_for()
+    context = phone.context
+    context.set_offline(True)
+    phone.evaluate(NETWORK_IS, False)
+    phone.click("#save")
+    phone.locator(".unsent").wait_for()
+    assert "Deal 1: not sent yet" in phone.inner_text(".unsent")
+    assert phone.url.endswith("/deal/1?subgame=hearts")  # no "no internet" page
+    assert stored_deals(live_server, session_id) == []
+    phone.close()  # the tab is closed while offline
+    context.set_offline(False)
+    again = context.new_page()
+    again.goto(f"{live_server}/b/{session_id}")
+    again.wait_for_function("() => document.querySelector('.flash') !== null")
+    assert again.inner_text(".flash") == "Deal 1 saved."
+    deals = stored_deals(live_server, session_id)
+    assert len(deals) == 1 and deals[0]["barbu"] == {"hearts": {"NS": 4, "EW": 9}}
+    again.reload()
+    assert len(stored_deals(live_server, session_id)) == 1
+    assert again.locator("#outbox").is_hidden()

@@ -94,3 +94,57 @@ def test_a_shortcut_without_javascript_comes_back_to_the_doubles(client: FlaskCl
     assert re.search(
         r'<button type="submit" name="action" value="save" class="primary" id="save">', html
     )
+
+
+# --- Barbu Bridge: the deal form's Save goes through the same outbox -------------------------
+
+
+def test_a_barbu_bridge_deal_answers_json_and_a_resend_stores_once(app: Any) -> None:
+    from test_views_bridge import SESSION, flashes, posted, start, stored
+
+    deals = __import__("json").loads(SESSION.read_text(encoding="utf-8"))["deals"]
+    client = app.test_client()
+    session_id = start(client)
+    url = f"/b/{session_id}/deal/1"
+    data = posted(deals[0], 1, 1, intent="new")
+    first = client.post(url, data=data, headers=FETCH)
+    assert first.status_code == 200
+    assert first.get_json() == {"status": "saved", "redirect": f"/b/{session_id}"}
+    again = client.post(url, data=data, headers=FETCH)  # the outbox sends it again
+    assert again.get_json()["status"] == "saved"
+    after = stored(app, session_id)
+    assert after.deals == (deals[0],) and after.version == 2
+    said = flashes(client.get(f"/b/{session_id}").get_data(as_text=True))
+    assert said == ["Deal 1 saved.", "Deal 1 was already saved."]
+    # A correction sent twice from the same version: stored once, both answered "saved".
+    fixed = dict(deals[0], barbu={"hearts": {"NS": 9, "EW": 4}})
+    correction = posted(fixed, 1, 2, intent="correct")
+    for _ in range(2):
+        assert client.post(url, data=correction, headers=FETCH).get_json()["status"] == "saved"
+    after = stored(app, session_id)
+    assert after.deals == (fixed,) and after.version == 3
+
+
+def test_a_barbu_bridge_deal_refused_stale_or_taken_answers_in_words(app: Any) -> None:
+    from test_views_bridge import SESSION, posted, start, stored
+
+    deals = __import__("json").loads(SESSION.read_text(encoding="utf-8"))["deals"]
+    client = app.test_client()
+    session_id = start(client)
+    url = f"/b/{session_id}/deal/1"
+    incomplete = posted(deals[0], 1, 1)
+    incomplete["hearts"] = ""
+    answer = client.post(url, data=incomplete, headers=FETCH)
+    assert answer.status_code == 422 and answer.get_json()["status"] == "refused"
+    assert 'role="alert">pick how many hearts a side took<' in answer.get_json()["html"]
+    assert stored(app, session_id).deals == ()
+    client.post(url, data=posted(deals[0], 1, 1, intent="new"), headers=FETCH)
+    other = dict(deals[0], barbu={"hearts": {"NS": 9, "EW": 4}})
+    taken = client.post(url, data=posted(other, 1, 1, intent="new"), headers=FETCH)
+    assert taken.status_code == 409 and taken.get_json()["status"] == "refused"
+    assert "deal 1 is already recorded, with other figures" in taken.get_json()["html"]
+    client.post(f"/b/{session_id}/deal/2", data=posted(deals[1], 2, 2), headers=FETCH)
+    stale = client.post(url, data=posted(other, 1, 2, intent="correct"), headers=FETCH)
+    assert stale.status_code == 412 and stale.get_json()["status"] == "stale"
+    assert stale.get_json()["version"] == 3
+    assert stored(app, session_id).deals == (deals[0], deals[1])

@@ -261,7 +261,10 @@ def replace_entry(
     """Correct entry ``number``; every later figure follows (and must still be possible).
     ``by_director``: an event's director's correction, also of an ended session."""
     who = "director" if by_director else who
-    with _changing(game, db, session_id, version, ended_ok=by_director) as (stored, entries):
+    # A correction sent again (its first answer lost, the outbox's resend) finds the
+    # version moved on by itself: as recorded already, it passes and changes nothing.
+    replay = (number, entry)
+    with _changing(game, db, session_id, version, replay, by_director) as (stored, entries):
         if not 1 <= number <= len(entries):
             raise ScoringError(
                 msg("there is no such %(noun)s to correct", noun=game.unit.name()),

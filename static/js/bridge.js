@@ -1,15 +1,8 @@
-// Barbu Bridge: instant preview from the server; trick results and implied counts picked
-// from what the server rendered on the chips (the script computes no rule).
+// Barbu Bridge's deal form: instant preview from the server; trick results and implied
+// counts picked from what the server rendered on the chips (the script computes no rule);
+// Save through the outbox (outbox.js).
 // Everything here is an enhancement: without it the forms post and the server answers.
 (() => {
-  // New session: the first-dealer chips follow the names as they are typed.
-  document.querySelectorAll("input[data-seat]").forEach((input) => {
-    input.addEventListener("input", () => {
-      const label = document.querySelector(`[data-name-of="${input.dataset.seat}"]`);
-      if (label) label.textContent = input.value.trim() || input.dataset.letter;
-    });
-  });
-
   const form = document.getElementById("deal-form");
   if (!form) return;
   const body = document.getElementById("preview-body");
@@ -18,10 +11,14 @@
   const preview = livePreview(form, {
     show: (answer) => {
       body.innerHTML = answer.html;
-      save.setAttribute("aria-disabled", answer.ok ? "false" : "true");
     },
-    offline: () => body.insertAdjacentHTML("afterbegin",
-      '<p class="warn" role="status">Offline? The preview will come back; Save still sends the deal.</p>'),
+    offline: () => {
+      const note = document.createElement("p");
+      note.className = "warn";
+      note.setAttribute("role", "status");
+      note.textContent = form.dataset.offline;
+      body.prepend(note);
+    },
   });
 
   const picked = (name) => form.querySelector(`input[name="${name}"]:checked`);
@@ -60,7 +57,9 @@
 
   form.addEventListener("change", refresh);
 
-  preview.gateSave(save, body);
+  // Save goes through the outbox, as a Tournament hand does: it always answers (the server
+  // says what is wrong), and a deal saved offline is kept and sent once.
+  Outbox.saving(form, { body, save, cancel: preview.cancel });
 
   syncTricks();
   syncImplied();

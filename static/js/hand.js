@@ -136,80 +136,8 @@
     });
   });
 
-  // Save always answers: "Checking…" at once, then the session screen, the refusal, both
-  // versions of a clash, or "not sent yet" with the hand kept in the outbox.
-  const session = form.dataset.session;
-  const label = save.textContent;
-  let busy = false;
-
-  function note(text, retry) {
-    const line = document.createElement("div");
-    line.className = "unsent";
-    line.setAttribute("role", "status");
-    const words = document.createElement("p");
-    words.className = "warn";
-    words.textContent = text;
-    line.append(words);
-    if (retry) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "wide";
-      button.textContent = form.dataset.retry;
-      button.addEventListener("click", () => Outbox.flush(session, heard));
-      line.append(button);
-    }
-    body.replaceChildren(line);
-  }
-
-  function answered(id, answer) {
-    if (answer.status === "saved") {
-      window.location.assign(answer.redirect || form.dataset.scorer);
-      return;
-    }
-    busy = false;
-    save.textContent = label;
-    save.removeAttribute("aria-busy");
-    if (answer.status === "offline") {
-      note(form.dataset.unsent, true);
-      return;
-    }
-    body.innerHTML = answer.html;
-    if (answer.status !== "conflict") {
-      Outbox.drop(id);  // the form still holds the hand: the scorer fixes it here
-      return;
-    }
-    body.querySelectorAll("[data-choose]").forEach((button) => {
-      button.addEventListener("click", async () => {
-        if (button.dataset.choose === "keep") {
-          Outbox.drop(id);
-          window.location.assign(form.dataset.scorer);
-          return;
-        }
-        answered(id, await Outbox.send(id, { intent: "correct", version: answer.version }));
-      });
-    });
-  }
-
-  // What a later resend (online, focus, Retry) did with this page's hand.
-  function heard(answers) {
-    answers.forEach(([item, answer]) => {
-      if (item.number === Number(form.dataset.number)) answered(item.id, answer);
-    });
-  }
-
-  form.addEventListener("submit", async (event) => {
-    const action = event.submitter ? event.submitter.value : "save";
-    if (action !== "save") return;  // Check posts as it does without JavaScript
-    event.preventDefault();
-    if (busy) return;  // a second tap sends nothing more
-    busy = true;
-    preview.cancel();
-    save.textContent = form.dataset.checking;
-    save.setAttribute("aria-busy", "true");
-    const id = Outbox.keep(form, session, form.dataset.number);
-    answered(id, await Outbox.send(id));
-  });
-  Outbox.watch(session, heard);
+  // Save goes through the outbox: it always answers, and what it keeps is sent once.
+  Outbox.saving(form, { body, save, cancel: preview.cancel });
 
   syncDoubles();
   // A refusal the server just drew stays on screen until the scorer changes something.

@@ -5,7 +5,7 @@
 
 // A preview for `form`. `show(answer)` gets the JSON answer; `offline()` runs when no answer
 // came (or showing it failed). Returns `ask()` (now), `later()` (after `delay` ms of quiet;
-// each call restarts the wait), `gateSave(save, body)` and `cancel()`.
+// each call restarts the wait) and `cancel()`.
 // A newer request aborts the one in flight, so an old answer never replaces a newer one.
 function livePreview(form, { delay = 120, show, offline }) {
   let timer = null;
@@ -34,28 +34,11 @@ function livePreview(form, { delay = 120, show, offline }) {
     timer = setTimeout(ask, delay);
   }
 
-  // Save refuses while the preview says the form is wrong (`save` carries aria-disabled),
-  // pointing at the reason in `body`; once sent, a second tap sends nothing more.
-  function gateSave(save, body) {
-    form.addEventListener("submit", (event) => {
-      const action = event.submitter ? event.submitter.value : "save";
-      if (action === "save" && save.getAttribute("aria-disabled") === "true") {
-        event.preventDefault();
-        body.querySelector("[role=alert], .muted")?.scrollIntoView({ block: "nearest" });
-        return;
-      }
-      if (action === "save") {
-        save.textContent = save.dataset.saving || "Saving…";
-        setTimeout(() => { save.disabled = true; }, 0);
-      }
-    });
-  }
-
   // Forget the answer on its way (Save is answering instead).
   function cancel() {
     clearTimeout(timer);
     if (pending) pending.abort();
   }
 
-  return { ask, later, gateSave, cancel };
+  return { ask, later, cancel };
 }

@@ -1,7 +1,6 @@
-"""Barbu Bridge pages: start a session, the scorer's and watchers' screens, the deal form
-and the score pad as PDF; the scorer's link, undo and the history are every game's pages
-(``game_pages``). The same shape and guarantees as the Tournament pages (edit key, version
-check, replay-safe saves), over ``store.bridge``."""
+"""Barbu Bridge pages: start a session, the scorer's and watchers' screens, the deal form,
+the pad as PDF; the scorer's link, undo, history are every game's (``game_pages``). Those
+of Tournament, over ``store.bridge``: edit key, version check, replay-safe saves, outbox."""
 
 from __future__ import annotations
 
@@ -14,6 +13,7 @@ from flask import (
     abort,
     flash,
     jsonify,
+    make_response,
     redirect,
     render_template,
     request,
@@ -43,6 +43,7 @@ from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.units import DEAL
 from barbu_scorer.store import bridge as bridge_store
 from barbu_scorer.store.bridge import StoredBridge
+from barbu_scorer.store.rows import Conflict, Stale
 from barbu_scorer.web.access import remember, scorer_label
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.bridge import DealForm, NewBridgeForm, deal_from_form, initial_data
@@ -248,10 +249,12 @@ def save(session_id: str, number: int) -> str | BaseResponse | tuple[str, int]:
     result = preview(stored, number, data)
     if data.get("action") == "check":
         return _render(stored, number, data, form, result)
-    if isinstance(result, Refusal):
-        return _render(stored, number, data, form, result, result.error), 422
     # A page drawn for a new deal always adds: sent twice, the second is a harmless replay.
     intent = data.get("intent") or ("correct" if number <= len(stored.deals) else "new")
+    if request.headers.get("X-Requested-With") == "fetch":
+        return _save_json(stored, number, intent, result, form.version.data)
+    if isinstance(result, Refusal):
+        return _render(stored, number, data, form, result, result.error), 422
     entered = result.deal
     return saved(
         lambda: _write(session_id, number, intent, entered, form.version.data),
@@ -259,6 +262,33 @@ def save(session_id: str, number: int) -> str | BaseResponse | tuple[str, int]:
         url_for("bridge.deal", session_id=session_id, number=number),
         url_for("bridge.scorer", session_id=session_id),
     )
+
+
+def _answer(stored: StoredBridge, status: str, code: int, error: str | None = None) -> Response:
+    """The script's Save answered as JSON: ``status``, with the reason drawn in the preview."""
+    html = render_template(
+        "bridge/_preview.html", stored=stored, result=None, error=error, sides=SIDE_NAMES
+    )
+    return make_response(jsonify({"status": status, "html": html, "version": stored.version}), code)
+
+
+def _save_json(
+    stored: StoredBridge, number: int, intent: str, result: Preview | Refusal, version: int
+) -> Response:
+    """Save as the outbox asks: "saved" (a resend too, stored once) with the page to go to,
+    "stale" (a correction drawn from an old version), or "refused" with the reason."""
+    if isinstance(result, Refusal):
+        return _answer(stored, "refused", 422, result.error)
+    try:
+        flash(_write(stored.id, number, intent, result.deal, version), "ok")
+    except Stale:
+        message = _("Someone else changed this session meanwhile: reload to see it.")
+        return _answer(stored, "stale", 412, message)
+    except Conflict as error:
+        return _answer(stored, "refused", 409, str(error))
+    except ScoringError as error:
+        return _answer(stored, "refused", 422, _refusal(error, stored.players, number).error)
+    return jsonify({"status": "saved", "redirect": url_for("bridge.scorer", session_id=stored.id)})
 
 
 @bp.post("/b/<session_id>/deal/<int:number>/preview")
