@@ -1,6 +1,4 @@
-"""Barbu Bridge pages: start a session, the scorer's and watchers' screens, the deal form,
-the pad as PDF; the scorer's link, undo, history are every game's (``game_pages``). Those
-of Tournament, over ``store.bridge``: edit key, version check, replay-safe saves, outbox."""
+"""Barbu Bridge pages over ``store.bridge``: start, scorer and watchers, deal form, pad."""
 
 from __future__ import annotations
 
