@@ -19,6 +19,7 @@ from barbu_scorer.scoring.bridge.document import (
     read_bridge_document,
 )
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.units import DEAL
 
 SESSION = Path(__file__).parent / "data" / "bridge_session.json"
 DELETE = object()
@@ -309,18 +310,18 @@ def test_every_entry_point_says_deal(doc: dict[str, Any]) -> None:
     for entry in (read_bridge_document, compute_bridge_document):
         with pytest.raises(ScoringError) as caught:
             entry(bad)
-        assert (caught.value.hand, caught.value.unit) == (5, "deal")
+        assert (caught.value.hand, caught.value.unit.noun) == (5, "deal")
         assert caught.value.message.startswith("seat 0 has already chosen hearts")
         assert str(caught.value) == f"deal 5: {caught.value.message}"
 
 
 def test_scoring_errors_carry_their_unit() -> None:
     assert str(ScoringError("no", 4)) == "hand 4: no"
-    assert str(ScoringError("no", 4, unit="deal")) == "deal 4: no"
-    assert str(ScoringError("no", unit="deal")) == "no"
-    moved = ScoringError("no", unit="deal").at(3)
-    assert (moved.hand, moved.unit, str(moved)) == (3, "deal", "deal 3: no")
-    kept = ScoringError("no", 2, unit="deal").at(3)
+    assert str(ScoringError("no", 4, unit=DEAL)) == "deal 4: no"
+    assert str(ScoringError("no", unit=DEAL)) == "no"
+    moved = ScoringError("no", unit=DEAL).at(3)
+    assert (moved.hand, moved.unit, str(moved)) == (3, DEAL, "deal 3: no")
+    kept = ScoringError("no", 2, unit=DEAL).at(3)
     assert str(kept) == "deal 2: no"
 
 
