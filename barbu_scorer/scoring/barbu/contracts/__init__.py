@@ -1,113 +1,50 @@
-"""The contract catalogue: ids, names, kinds, default values and play reminders."""
+"""The contract catalogue: each built-in contract is one entry (``tournament.py`` holds
+the tournament's seven, ``variants.py`` the others; ``facts.py`` the facts they take) that
+carries its words, facts, values, total, facts-to-raw rule, legal raw scores, values in
+words and what its forms show (``parts.py`` says what an entry is made of). Everything
+else reads contracts from here: nothing branches on a contract's id."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from barbu_scorer.scoring.messages import N_
-
-NEGATIVES: tuple[str, ...] = (
-    "no_tricks",
-    "no_queens",
-    "no_last_two",
-    "no_hearts",
-    "no_king_of_hearts",
+from barbu_scorer.scoring.barbu.contracts.parts import (
+    Contract,
+    Fact,
+    Signed,
+    complete_order,
+    half_away,
 )
+from barbu_scorer.scoring.barbu.contracts.tournament import NEGATIVES, TOURNAMENT
+from barbu_scorer.scoring.barbu.contracts.variants import VARIANTS
+
+__all__ = [
+    "BUILTIN_CONTRACTS",
+    "CATALOGUE",
+    "DEFAULT_VALUES",
+    "FACTS",
+    "NEGATIVES",
+    "TOURNAMENT_CONTRACTS",
+    "VALUE_KEYS",
+    "Contract",
+    "ContractInfo",
+    "Fact",
+    "Signed",
+    "complete_order",
+    "default_awards",
+    "default_shares",
+    "half_away",
+]
+
+CATALOGUE: dict[str, Contract] = {c.id: c for c in (*TOURNAMENT, *VARIANTS)}
+"""Every built-in contract, by id, in the order the app lists them."""
+ContractInfo = Contract  # the name the catalogue's entries had before they carried rules
 TOURNAMENT_CONTRACTS: tuple[str, ...] = (*NEGATIVES, "trumps", "dominoes")
-BUILTIN_CONTRACTS: tuple[str, ...] = (*TOURNAMENT_CONTRACTS, "ravage_city", "salad")
-
-
-@dataclass(frozen=True)
-class ContractInfo:
-    """What the app knows about a built-in contract."""
-
-    id: str
-    name: str
-    short: str
-    positive: bool
-    reminder: str
-
-
-CATALOGUE: dict[str, ContractInfo] = {
-    info.id: info
-    for info in (
-        ContractInfo(
-            "no_tricks",
-            N_("No Tricks"),
-            N_("Tricks"),
-            False,
-            N_("No trumps. Follow suit if you can; every trick costs."),
-        ),
-        ContractInfo(
-            "no_queens",
-            N_("No Queens"),
-            N_("Queens"),
-            False,
-            N_("No trumps. Play may stop once all four queens are taken."),
-        ),
-        ContractInfo(
-            "no_last_two",
-            N_("No Last Two"),
-            N_("Last two"),
-            False,
-            N_("No trumps. Only the last two tricks count: keep low cards for the end."),
-        ),
-        ContractInfo(
-            "no_hearts",
-            N_("No Hearts"),
-            N_("Hearts"),
-            False,
-            N_("Hearts may not be led unless you hold only hearts."),
-        ),
-        ContractInfo(
-            "no_king_of_hearts",
-            N_("No King of Hearts"),
-            N_("K♥"),
-            False,
-            N_("Hearts may not be led unless you hold only hearts. Play stops when K♥ falls."),
-        ),
-        ContractInfo(
-            "trumps",
-            N_("Trumps"),
-            N_("Trumps"),
-            True,
-            N_("If you can head the trick with a trump you must, overtrumping included."),
-        ),
-        ContractInfo(
-            "dominoes",
-            N_("Dominoes"),
-            N_("Dominoes"),
-            True,
-            N_(
-                "Open a suit with the starting rank or play next to its run; pass only if "
-                "you cannot."
-            ),
-        ),
-        ContractInfo(
-            "ravage_city",
-            N_("Ravage City"),
-            N_("Ravage"),
-            False,
-            N_("No trumps. The most cards of any one suit costs; ties share it."),
-        ),
-        ContractInfo(
-            "salad",
-            N_("Salad"),
-            N_("Salad"),
-            False,
-            N_("All five negatives at once. Hearts may not be led unless you hold only hearts."),
-        ),
-    )
-}
+BUILTIN_CONTRACTS: tuple[str, ...] = tuple(CATALOGUE)
+FACTS: dict[str, Fact] = {f.key: f for c in CATALOGUE.values() for f in c.facts}
+"""Every fact any contract takes, by its name."""
 
 # Default values; Dominoes awards and Ravage City shares are adapted per player count.
 DEFAULT_VALUES: dict[str, dict[str, int]] = {
-    "no_tricks": {"trick": -2},
-    "no_queens": {"queen": -6},
-    "no_last_two": {"penultimate": -10, "last": -20},
-    "no_hearts": {"heart": -2, "ace": -6},
-    "no_king_of_hearts": {"king": -20},
-    "trumps": {"trick": 5},
+    c.id: c.default_values for c in CATALOGUE.values() if c.values
 }
 TOURNAMENT_AWARDS: tuple[int, ...] = (45, 20, 5, -5)
 RAVAGE_SHARES: tuple[int, ...] = (-36, -18, -12, -9)
@@ -134,9 +71,3 @@ def default_shares(players: int, shares: tuple[int, ...] = RAVAGE_SHARES) -> tup
         shares[size - 1] if size <= len(shares) else half_away(whole / size)
         for size in range(1, players + 1)
     )
-
-
-def half_away(x: float) -> int:
-    """Round to the nearest whole number, halves away from zero (never to even)."""
-    whole = int(abs(x) + 0.5)
-    return whole if x >= 0 else -whole
