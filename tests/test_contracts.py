@@ -8,6 +8,7 @@ facts-to-raw rule, its legality, its values in words and the editor's descriptor
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 from test_french import catalogue
@@ -160,3 +161,27 @@ def test_its_parts_are_contracts(contract: Contract) -> None:
     if contract.parts:
         scheme = SCHEMES[0]
         assert contract.total(scheme) == sum(scheme.total(c) for c in contract.parts)
+
+
+PACKAGE = Path(__file__).resolve().parent.parent / "barbu_scorer"
+
+
+def test_a_contracts_values_have_one_writer() -> None:
+    """The catalogue's words are written nowhere else (the editor once had its own), and
+    the scheme editor's figures say them as the sheet does (present.format.values_text)."""
+    from barbu_scorer.present.format import values_text
+    from barbu_scorer.scoring.barbu.schemes import builtin
+    from barbu_scorer.web.views.scheme_editor import figures
+
+    msgids = {c.words(SCHEMES[0]).msgid for c in ENTRIES}
+    elsewhere = [
+        (str(path.relative_to(PACKAGE)), msgid)
+        for path in PACKAGE.rglob("*.py")
+        if "contracts" not in path.parts
+        for msgid in msgids
+        if f'"{msgid}"' in path.read_text(encoding="utf-8")
+    ]
+    assert elsewhere == []
+    for scheme in (builtin("brader"), builtin("french_classic"), SCHEMES[1]):
+        rows = figures(scheme)["rows"]
+        assert [r[3] for r in rows] == [values_text(scheme, c) for c in scheme.contracts]
