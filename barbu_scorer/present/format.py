@@ -152,7 +152,8 @@ def contract_label(
     name = word(info.short) if short and info is not None else scheme.name_of(contract)
     rank = rank_letter(start_rank or "")
     suit = SUIT_SYMBOLS.get(trump, "") if isinstance(trump, str) else ""
-    if contract == "dominoes" and not rank and implied_start and scheme.dominoes_start == "fixed":
+    starts = info is not None and info.announces == "start_rank"
+    if starts and not rank and implied_start and scheme.dominoes_start == "fixed":
         suit, rank = "♦", "7"
     text = name
     if rank:

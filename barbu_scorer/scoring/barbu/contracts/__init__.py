@@ -6,6 +6,7 @@ else reads contracts from here: nothing branches on a contract's id."""
 
 from __future__ import annotations
 
+from barbu_scorer.scoring.barbu.contracts.facts import ALL
 from barbu_scorer.scoring.barbu.contracts.parts import (
     Contract,
     Fact,
@@ -39,8 +40,8 @@ CATALOGUE: dict[str, Contract] = {c.id: c for c in (*TOURNAMENT, *VARIANTS)}
 ContractInfo = Contract  # the name the catalogue's entries had before they carried rules
 TOURNAMENT_CONTRACTS: tuple[str, ...] = (*NEGATIVES, "trumps", "dominoes")
 BUILTIN_CONTRACTS: tuple[str, ...] = tuple(CATALOGUE)
-FACTS: dict[str, Fact] = {f.key: f for c in CATALOGUE.values() for f in c.facts}
-"""Every fact any contract takes, by its name."""
+FACTS: dict[str, Fact] = {f.key: f for f in ALL}
+"""Every fact, by its name, in the order the hand form asks them."""
 
 # Default values; Dominoes awards and Ravage City shares are adapted per player count.
 DEFAULT_VALUES: dict[str, dict[str, int]] = {

@@ -45,3 +45,7 @@ MOST_CARDS = Fact(
     N_("each player with the most cards of a suit"),
     N_("who took the most cards of one suit?"),
 )
+
+ALL: tuple[Fact, ...] = (TRICKS, QUEENS, HEARTS, ACE, KING, PENULTIMATE, LAST, ORDER, MOST_CARDS)
+"""Every fact, in the order the hand form asks them (a contract lists its own facts in
+its document's order)."""

@@ -122,7 +122,7 @@ VARIANTS: tuple[Contract, ...] = (
         N_("Salad"),
         False,
         N_("All five negatives at once. Hearts may not be led unless you hold only hearts."),
-        facts=(TRICKS, QUEENS, HEARTS, ACE, KING, PENULTIMATE, LAST),
+        facts=(TRICKS, QUEENS, PENULTIMATE, LAST, HEARTS, ACE, KING),  # the negatives' order
         total=lambda s: sum(s.total(c) for c in NEGATIVES),
         raw=_salad_raw,
         takes=_salad_takes,
