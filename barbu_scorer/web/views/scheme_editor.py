@@ -175,11 +175,16 @@ def contract_cards(form: SchemeForm, draft: Scheme | None) -> list[dict[str, Any
         entry = customs.get(cid)
         if cid not in BUILTIN_CONTRACTS and entry is None:
             continue
+        info = None if entry else CATALOGUE[cid]
         out.append(
             {
                 "id": cid,
                 "in_play": cid in play,
                 "custom": entry,
+                # the card's fields, as the catalogue entry describes them
+                "values": tuple((v.key, v.label) for v in info.values) if info else (),
+                "row": info.settings.row if info else None,
+                "note": info.settings.note if info else "",
                 "name": entry.form.name.data if entry else word(CATALOGUE[cid].name),
                 "total": totals.get(cid),
                 "first": playing[:1] == [cid],
