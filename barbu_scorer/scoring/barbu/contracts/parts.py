@@ -120,6 +120,7 @@ class Contract:
     announces: Announcement | None = None  # what the declarer names besides the contract
     parts: tuple[str, ...] = ()  # the contracts it scores at once (Salad)
     chooser_starts: bool = False  # the player who chose it plays first (Dominoes)
+    mark: str = ""  # the suit its name carries on screen, so a short name keeps its sense
 
     @property
     def fact_keys(self) -> tuple[str, ...]:

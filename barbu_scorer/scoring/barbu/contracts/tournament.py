@@ -176,6 +176,7 @@ TOURNAMENT: tuple[Contract, ...] = (
         ),
         settings=Settings(),
         example={"hearts": [5, 4, 2, 2], "ace_of_hearts": 0},
+        mark="♥",
     ),
     Contract(
         "no_king_of_hearts",
@@ -191,6 +192,7 @@ TOURNAMENT: tuple[Contract, ...] = (
         values=(Value("king", -20, N_("K♥"), N_("K♥")),),
         settings=Settings(),
         example={"king_of_hearts": 3},
+        mark="♥",
     ),
     Contract(
         "trumps",
