@@ -8,6 +8,7 @@ facts-to-raw rule, its legality, its values in words and the editor's descriptor
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 
 import pytest
@@ -185,3 +186,25 @@ def test_a_contracts_values_have_one_writer() -> None:
     for scheme in (builtin("brader"), builtin("french_classic"), SCHEMES[1]):
         rows = figures(scheme)["rows"]
         assert [r[3] for r in rows] == [values_text(scheme, c) for c in scheme.contracts]
+
+
+def test_nothing_outside_the_catalogue_branches_on_a_contract() -> None:
+    """No ``contract == "dominoes"``, ``"salad" in ...`` or ``in ("no_tricks", ...)`` in
+    the code, the templates or the scripts: what differs between contracts is a part of
+    their entry. (Listing contracts as data, as a built-in scheme does, is not a branch.)"""
+    ids = "|".join(CATALOGUE)
+    branch = re.compile(
+        rf"""(==|!=)\s*["']({ids})["']|["']({ids})["']\s*(==|!=|\bin\b|\bnot in\b)"""
+        rf"""|\bin\s*[(\[]\s*["']({ids})["']"""
+    )
+    root = PACKAGE.parent
+    files = [*PACKAGE.rglob("*.py"), *(root / "templates").rglob("*.html")]
+    files += [*(root / "static" / "js").rglob("*.js")]
+    found = [
+        f"{path.relative_to(root)}:{number}: {line.strip()}"
+        for path in files
+        if "contracts" not in path.relative_to(root).parts
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if branch.search(line)
+    ]
+    assert found == []

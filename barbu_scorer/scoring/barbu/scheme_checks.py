@@ -181,11 +181,7 @@ def _options(scheme: Scheme) -> list[SchemeWarning]:
                 "nobody doubles in this scheme, so every negative hand would settle without play",
             )
         )
-    if (
-        scheme.dominoes_start == "fixed"
-        and "7D" in scheme.left_out
-        and any(_announces(c) == "start_rank" for c in scheme.contracts)
-    ):
+    if scheme.dominoes_start == "fixed" and "7D" in scheme.left_out and scheme.plays_a_start_rank:
         out.append(
             warn("dominoes_start", "7♦ is left out, so Dominoes cannot start from it", refuses=True)
         )
@@ -199,11 +195,6 @@ editor descriptor names its row)."""
 
 def _builtins(contracts: set[str]) -> list[Contract]:
     return [CATALOGUE[c] for c in CATALOGUE if c in contracts]
-
-
-def _announces(contract: str) -> str | None:
-    info = CATALOGUE.get(contract)
-    return info.announces if info is not None else None
 
 
 def block_total(scheme: Scheme) -> int:

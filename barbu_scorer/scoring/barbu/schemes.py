@@ -92,6 +92,11 @@ class Scheme:
         """Hands in a session: one block of every contract per player."""
         return self.players * len(self.contracts)
 
+    @property
+    def plays_a_start_rank(self) -> bool:
+        """Whether a contract in play starts from a rank (Dominoes: ``dominoes_start``)."""
+        return any(CATALOGUE[c].announces == "start_rank" for c in self.contracts if c in CATALOGUE)
+
     def custom_contract(self, contract: str) -> CustomContract | None:
         """The custom contract with this id, if the scheme has one."""
         return next((c for c in self.custom if c.id == contract), None)
