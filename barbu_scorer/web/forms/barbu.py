@@ -69,27 +69,29 @@ def _seats(values: Sequence[Any]) -> Message:
     return msg("%(first)s and %(second)s", first=some, second=blank[-1])
 
 
-def _seat_fact(form: MultiDict[str, str], fact: Fact, tricks: int) -> int:
-    """Who took the card or the trick the fact names, asked in the table's words."""
+def _seat_fact(form: MultiDict[str, str], fact: Fact, tricks: int, taken: Sequence[str]) -> int:
+    """Who took the card or the trick the fact names, asked in the table's words; a trick
+    is named by its number, with the other of its pair when the contract takes both."""
     seat = _int(form.get(fact.key))
     if seat is not None:
         return seat
-    if fact.from_end is not None:  # one of a pair of tricks: name the trick's number
+    if fact.from_end is not None:
         number = tricks - fact.from_end
-        pair = FACTS[fact.pair] if fact.pair else None
-        other = _int(form.get(pair.key)) if pair is not None else None
-        if pair is not None and pair.from_end is not None:
-            if other is not None:
-                raise refused(
-                    "seat %(other)s took trick %(other_number)s — who took trick %(number)s?",
-                    other=other,
-                    other_number=tricks - pair.from_end,
-                    number=number,
-                )
-            first, second = sorted((number, tricks - pair.from_end))
+        pair = FACTS[fact.pair] if fact.pair in taken else None
+        if pair is None or pair.from_end is None:
+            raise refused("who took trick %(number)s?", number=number)
+        other = _int(form.get(pair.key))
+        if other is not None:
             raise refused(
-                "who took trick %(tricks_1)s and trick %(tricks)s?", tricks_1=first, tricks=second
+                "seat %(other)s took trick %(other_number)s — who took trick %(number)s?",
+                other=other,
+                other_number=tricks - pair.from_end,
+                number=number,
             )
+        first, second = sorted((number, tricks - pair.from_end))
+        raise refused(
+            "who took trick %(tricks_1)s and trick %(tricks)s?", tricks_1=first, tricks=second
+        )
     if fact.ask:
         raise refused(fact.ask)
     raise refused("who took the %(card)s?", card=fact.key.replace("_", " "))
@@ -134,12 +136,12 @@ def hand_entry(form: MultiDict[str, str], scheme: Scheme, contract: str) -> dict
     info = CATALOGUE.get(contract) if scheme.custom_contract(contract) is None else None
     if info is None or not info.facts:
         raise refused("%(contract)s is entered as raw scores", contract=scheme.name_of(contract))
-    facts = {fact.key: _fact(form, fact, scheme) for fact in info.facts}
+    facts = {fact.key: _fact(form, fact, scheme, info.fact_keys) for fact in info.facts}
     entry["facts"] = facts
     return entry
 
 
-def _fact(form: MultiDict[str, str], fact: Fact, scheme: Scheme) -> Any:
+def _fact(form: MultiDict[str, str], fact: Fact, scheme: Scheme, taken: Sequence[str]) -> Any:
     """One fact as the posted form gives it, by its kind; a blank is asked for."""
     n = scheme.players
     if fact.kind == "count":
@@ -152,7 +154,7 @@ def _fact(form: MultiDict[str, str], fact: Fact, scheme: Scheme) -> Any:
             )
         return counts
     if fact.kind == "seat":
-        return _seat_fact(form, fact, scheme.tricks)
+        return _seat_fact(form, fact, scheme.tricks, taken)
     if fact.kind == "order":
         order = [_int(form.get(f"{fact.key}-{pos}")) for pos in range(finishers_to_tap(n))]
         if None in order:
