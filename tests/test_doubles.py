@@ -14,6 +14,7 @@ from barbu_scorer.scoring import ScoringError
 from barbu_scorer.scoring.barbu.doubles import (
     check_doubles,
     family,
+    kept_on_switch,
     laid_against,
     maximum,
     offers,
@@ -377,3 +378,50 @@ def test_offers_agree_with_the_rules(
         if doubler != declarer or (pair[1], declarer) in made
     ]
     assert ready_max == maximum(scheme, contract, declarer, doubler, made)
+
+
+# Declarer 0 of four. Each case: the doubles made before the switch, those the new
+# contract keeps.
+SWITCHES = [
+    # A negative keeps every legal double, the declarer's redouble with its double.
+    ("tournament", "no_queens", [(1, 0), (2, 3), (0, 1)], [(1, 0), (2, 3), (0, 1)]),
+    # Into a positive contract: only doubles on the declarer stay, and their redoubles.
+    ("tournament", "trumps", [(1, 0), (2, 3), (0, 1), (3, 1)], [(1, 0), (0, 1)]),
+    # A redouble whose double goes goes too (the doubler of seat 0 was seat 2's double on 3).
+    ("tournament", "dominoes", [(2, 3), (0, 2)], []),
+    # The order asked in does not matter: the doubling turn decides (redouble after double).
+    ("tournament", "no_tricks", [(0, 3), (3, 0)], [(3, 0), (0, 3)]),
+    # Repeats, seats off the table and self-doubles go.
+    ("tournament", "no_hearts", [(1, 0), (1, 0), (1, 7), (9, 0), (2, 2)], [(1, 0)]),
+    # A scheme without doubles keeps none.
+    ("french_classic", "no_queens", [(1, 0), (0, 1)], []),
+    # Doubles on the declarer only.
+    ("declarer_only", "no_queens", [(1, 2), (2, 0), (0, 2)], [(2, 0), (0, 2)]),
+]
+
+
+@pytest.mark.parametrize(("scheme", "contract", "asked", "kept"), SWITCHES)
+def test_kept_on_switch(
+    scheme: str, contract: str, asked: list[tuple[int, int]], kept: list[tuple[int, int]]
+) -> None:
+    assert kept_on_switch(SCHEMES[scheme], contract, 0, asked) == kept
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    contract=st.sampled_from(["no_queens", "trumps", "dominoes", "no_last_two"]),
+    declarer=st.integers(0, 3),
+    asked=st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4)), max_size=10),
+)
+def test_what_a_switch_keeps_is_a_legal_hand(
+    contract: str, declarer: int, asked: list[tuple[int, int]]
+) -> None:
+    """What survives a switch is a set of doubles check_doubles accepts as they are, and a
+    double that was legal on its own and whose turn came is never lost."""
+    scheme = SCHEMES["tournament"]
+    kept = kept_on_switch(scheme, contract, declarer, asked)
+    checked = check_doubles(scheme, contract, declarer, [list(d) for d in kept])
+    assert sorted(checked) == sorted(kept) and set(kept) <= set(asked)
+    for a, b in asked:
+        if a < 4 and b < 4 and a != declarer and refusal(scheme, contract, declarer, a, b) is None:
+            assert (a, b) in kept

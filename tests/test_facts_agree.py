@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from barbu_scorer.scoring.barbu import raw as raw_module
+from barbu_scorer.scoring.barbu import salad as salad_module
 from barbu_scorer.scoring.barbu.blocks import HandFigures, block_check, block_sums
 from barbu_scorer.scoring.barbu.hands import raw_from_facts
 from barbu_scorer.scoring.barbu.raw import check_raw
@@ -53,11 +54,11 @@ def test_salad_raw_whose_cards_cannot_fit_is_refused() -> None:
     # What a seat may take in a raw Salad: 1 trick of 4 cards cannot hold 4 queens and
     # 4 hearts (7 cards, Q♥ counted once); 2 tricks can.
     # (The last figure: whether the seat took Q♥, which needs a heart beyond A♥ and K♥.)
-    assert not raw_module._salad_seat_ok((1, 4, 0, 0, 4, 1, 1, 1), players=4)
-    assert raw_module._salad_seat_ok((2, 4, 0, 0, 4, 1, 1, 1), players=4)
-    assert not raw_module._salad_seat_ok((2, 4, 0, 0, 2, 1, 1, 1), players=4)
-    assert not raw_module._salad_seat_ok((2, 0, 0, 0, 4, 1, 1, 1), players=4)
-    assert not raw_module._salad_seat_ok((0, 0, 0, 0, 0, 0, 0, 1), players=4)
+    assert not salad_module.seat_ok((1, 4, 0, 0, 4, 1, 1, 1), players=4)
+    assert salad_module.seat_ok((2, 4, 0, 0, 4, 1, 1, 1), players=4)
+    assert not salad_module.seat_ok((2, 4, 0, 0, 2, 1, 1, 1), players=4)
+    assert not salad_module.seat_ok((2, 0, 0, 0, 4, 1, 1, 1), players=4)
+    assert not salad_module.seat_ok((0, 0, 0, 0, 0, 0, 0, 1), players=4)
 
 
 TEN = make_scheme("ten", "Ten", players=10, pack=52, contracts=("ravage_city",))

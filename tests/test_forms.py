@@ -174,6 +174,21 @@ def test_hand_entry_refuses_a_form_it_cannot_read(
         hand_entry(form, TOURNAMENT, contract)
 
 
+def test_a_contract_taking_one_of_the_last_two_tricks_asks_for_it_by_number(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Regression: the form asked "who took trick 12 and trick 13?" of a contract (a new
+    catalogue entry) that takes the last trick alone."""
+    from barbu_scorer.scoring.barbu.contracts import CATALOGUE
+    from barbu_scorer.scoring.barbu.contracts.facts import LAST
+
+    last_only = replace(CATALOGUE["no_last_two"], id="no_last", facts=(LAST,))
+    monkeypatch.setitem(CATALOGUE, "no_last", last_only)
+    with pytest.raises(ScoringError, match=r"^who took trick 13\?$"):
+        hand_entry(posted(), TOURNAMENT, "no_last")
+    assert hand_entry(posted(last=2), TOURNAMENT, "no_last")["facts"] == {"last": 2}
+
+
 def test_ravage_city_needs_someone() -> None:
     with pytest.raises(ScoringError, match="most cards"):
         hand_entry(posted(), RAVAGE, "ravage_city")

@@ -39,17 +39,50 @@ def test_the_page_names_the_roles_and_prints_figures() -> None:
     page = hand_page(Table(), 1, "no_queens", ("no_queens",), {}, [])
     assert (page.declarer, page.dealer, page.cutter, page.leader) == ("Ada", "Dan", "Clara", "Ada")
     assert (page.number, page.hands, page.correcting) == (1, 28, False)
-    assert page.places == tuple(enumerate(ORDINALS[:3]))
-    assert (page.penultimate, page.last) == (12, 13)
     assert page.raw_total == shown(-24)
-    assert page.fact_keys == ("queens",)
-    assert list(page.counts) == ["queens"]
+    assert [(f.kind, f.key, f.legend, f.n, f.places) for f in page.fields] == [
+        ("count", "queens", "Queens taken", None, ())
+    ]
+    assert page.fields[0].box is not None and page.fields[0].box.total == 4
+    assert page.announce == ""
     assert hand_page(Table(entries=(NO_TRICKS,)), 1, "no_tricks", (), {}, []).correcting
 
 
 def test_no_contract_yet_draws_no_rows() -> None:
     page = hand_page(Table(), 1, None, ("no_queens", "trumps"), {}, [])
-    assert page.rows == () and page.counts == {} and page.raw_total == ""
+    assert page.rows == () and page.fields == () and page.raw_total == ""
+
+
+def test_each_fact_is_drawn_by_its_kind_in_the_forms_order() -> None:
+    """Salad lists its facts in its document's order; the form asks them in its own
+    (counts, then the cards, then the last two tricks, numbered)."""
+    salad = Table(scheme=builtin("french_classic"))
+    page = hand_page(salad, 6, "salad", ("salad",), {}, [])
+    assert [(f.kind, f.key) for f in page.fields] == [
+        ("count", "tricks"),
+        ("count", "queens"),
+        ("count", "hearts"),
+        ("seat", "ace_of_hearts"),
+        ("seat", "king_of_hearts"),
+        ("seat", "penultimate"),
+        ("seat", "last"),
+    ]
+    assert page.fields[2].hint == ", A♥ included"
+    assert [(f.legend, f.n) for f in page.fields[5:]] == [
+        ("Who took trick %(n)s (the penultimate)?", 12),
+        ("Who took trick %(n)s (the last)?", 13),
+    ]
+    dominoes = hand_page(Table(), 1, "dominoes", ("dominoes",), {}, [])
+    (order,) = dominoes.fields
+    assert (order.kind, order.places, order.hint) == (
+        "order",
+        tuple(enumerate(ORDINALS[:3])),
+        "the last is implied",
+    )
+    assert dominoes.announce == "start_rank" and not dominoes.rank_optional
+    ravage = hand_page(Table(scheme=builtin("ravage_city")), 1, "ravage_city", (), {}, [])
+    assert [(f.kind, f.key) for f in ravage.fields] == [("seats", "most_cards")]
+    assert hand_page(Table(), 1, "trumps", (), {}, []).announce == "trump"
 
 
 def test_doubling_rows_follow_the_turn_and_say_what_each_chip_needs() -> None:

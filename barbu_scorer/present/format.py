@@ -12,9 +12,9 @@ from babel.numbers import format_decimal
 from barbu_scorer.present.sheet_model import Contract, Num, Segment
 from barbu_scorer.scoring import figures
 from barbu_scorer.scoring.barbu.cards import SUIT_SYMBOLS
-from barbu_scorer.scoring.barbu.contracts import CATALOGUE
+from barbu_scorer.scoring.barbu.contracts import CATALOGUE, Signed
 from barbu_scorer.scoring.barbu.schemes import MIN_PLAYERS, Scheme
-from barbu_scorer.scoring.messages import N_, active_locale, say, word
+from barbu_scorer.scoring.messages import N_, Message, active_locale, say, word
 from barbu_scorer.scoring.text import read_count
 
 RED_SUITS = frozenset("♥♦")
@@ -164,7 +164,8 @@ def contract_label(
     name = word(info.short) if short and info is not None else scheme.name_of(contract)
     rank = rank_letter(start_rank or "")
     suit = SUIT_SYMBOLS.get(trump, "") if isinstance(trump, str) else ""
-    if contract == "dominoes" and not rank and implied_start and scheme.dominoes_start == "fixed":
+    starts = info is not None and info.announces == "start_rank"
+    if starts and not rank and implied_start and scheme.dominoes_start == "fixed":
         suit, rank = "♦", "7"
     text = name
     if rank:
@@ -175,30 +176,23 @@ def contract_label(
 
 
 def values_text(scheme: Scheme, contract: str) -> str:
-    """A contract's values in a few words: ``−2 a heart, A♥ −6``."""
+    """A contract's values in a few words: ``−2 a heart, A♥ −6`` (the catalogue's words,
+    their figures signed as the reader's language writes them). The one writer: the
+    sheet, the scheme editor and the schemes' list all say it so."""
     if scheme.custom_contract(contract) is not None:
         return say("entered as raw scores")
-    v = {key: num(value).text for key, value in scheme.values.get(contract, {}).items()}
-    if contract in ("no_tricks", "trumps"):
-        return say("%(trick)s a trick", **v)
-    if contract == "no_queens":
-        return say("%(queen)s a queen", **v)
-    if contract == "no_last_two":
-        return say("%(penultimate)s, last trick %(last)s", **v)
-    if contract == "no_hearts":
-        return say("%(heart)s a heart, A♥ %(ace)s", **v)
-    if contract == "no_king_of_hearts":
-        return say("K♥ %(king)s", **v)
-    if contract == "dominoes":
-        return say("%(awards)s by place", awards=" ".join(num(a).text for a in scheme.awards))
-    if contract == "ravage_city":
-        ties = " / ".join(num(s).text for s in scheme.shares[1:])
-        return say(
-            "%(whole)s longest suit; ties %(ties)s", whole=num(scheme.shares[0]).text, ties=ties
-        )
-    if contract == "salad":
-        return say("the five negatives at once")
-    return ""
+    info = CATALOGUE.get(contract)
+    if info is None:
+        return ""
+    words = info.words(scheme)
+    params = {key: _signed_run(value) for key, value in words.params.items()}
+    return Message(words.msgid, params).render()
+
+
+def _signed_run(value: object) -> object:
+    if isinstance(value, Signed):
+        return value.sep.join(num(v).text for v in value.values)
+    return value
 
 
 # What each opponent takes of an undoubled negative settled without play, by their number.

@@ -12,10 +12,11 @@ from barbu_scorer.present.hand_preview import Sitting, implied
 from barbu_scorer.present.session import marked, quota_words
 from barbu_scorer.scoring.barbu import doubles as dbl
 from barbu_scorer.scoring.barbu.cards import ranks
+from barbu_scorer.scoring.barbu.contracts import CATALOGUE, FACTS
 from barbu_scorer.scoring.barbu.hands import COUNT_KEYS, FACT_KEYS, count_total, finishers_to_tap
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.barbu.sessions import BlockQuota, roles
-from barbu_scorer.scoring.messages import N_, word
+from barbu_scorer.scoring.messages import N_
 from barbu_scorer.scoring.text import read_count
 
 ORDINALS = (
@@ -106,6 +107,21 @@ class CountBox:
 
 
 @dataclass(frozen=True)
+class FactField:
+    """One fact the form asks for (a catalogue ``Fact``), drawn by its kind: "count"
+    (a count picker per player), "seat" (one player), "order" (the finishers to tap),
+    "seats" (every tied player)."""
+
+    kind: str
+    key: str
+    legend: str  # a message id, the page says it in the reader's language...
+    n: int | None  # ...with the number of the trick it names, if it names one
+    hint: str  # a message id ("" for none)
+    box: CountBox | None  # a count's pickers
+    places: tuple[tuple[int, str], ...]  # an order's finishers to tap: (position, ordinal id)
+
+
+@dataclass(frozen=True)
 class HandPage:
     """Everything the hand form prints."""
 
@@ -120,12 +136,10 @@ class HandPage:
     names: dict[str, str]  # each contract offered, as the chips and the title say it
     title: str  # the chosen contract's name ("" before it is chosen)
     contract: str | None
-    fact_keys: tuple[str, ...]
+    fields: tuple[FactField, ...]  # the facts asked, in the form's order (none: raw scores)
+    announce: str  # what the declarer names: "trump", "start_rank", "start_fixed" or ""
+    rank_optional: bool  # the starting rank may be left out (the first card decides)
     rows: tuple[DoublingRow, ...]
-    counts: dict[str, CountBox]
-    places: tuple[tuple[int, str], ...]  # the Dominoes finishers to tap: (position, ordinal)
-    penultimate: int  # the number of the penultimate trick
-    last: int
     ranks: tuple[str, ...]
     raw_total: str
 
@@ -209,6 +223,40 @@ def count_boxes(
     return boxes
 
 
+def fact_fields(
+    scheme: Scheme, players: Sequence[str], contract: str, data: Mapping[str, str]
+) -> tuple[FactField, ...]:
+    """The facts the contract's catalogue entry asks for, each ready to draw."""
+    info = CATALOGUE.get(contract) if scheme.custom_contract(contract) is None else None
+    if info is None:
+        return ()
+    boxes = count_boxes(scheme, players, contract, data)
+    places = tuple(enumerate(ORDINALS[: finishers_to_tap(scheme.players)]))
+    return tuple(
+        FactField(
+            fact.kind,
+            fact.key,
+            fact.legend,
+            None if fact.from_end is None else scheme.tricks - fact.from_end,
+            fact.hint,
+            boxes.get(fact.key),
+            places if fact.kind == "order" else (),
+        )
+        for fact in sorted(info.facts, key=lambda f: list(FACTS).index(f.key))
+    )
+
+
+def announcement(scheme: Scheme, contract: str | None) -> str:
+    """What the declarer names besides the contract, as the form asks it: "trump",
+    "start_rank", "start_fixed" (the scheme always starts from 7♦) or ""."""
+    info = CATALOGUE.get(contract or "") if contract else None
+    if info is None or info.announces is None or scheme.custom_contract(info.id) is not None:
+        return ""
+    if info.announces == "start_rank" and scheme.dominoes_start == "fixed":
+        return "start_fixed"
+    return info.announces
+
+
 def hand_page(
     stored: Sitting,
     number: int,
@@ -232,12 +280,10 @@ def hand_page(
         names={c: marked(c, scheme.name_of(c)) for c in (*choices, contract or "")},
         title=marked(contract, scheme.name_of(contract)) if contract else "",
         contract=contract,
-        fact_keys=FACT_KEYS.get(contract or "", ()),
+        fields=fact_fields(scheme, players, contract, data) if contract else (),
+        announce=announcement(scheme, contract),
+        rank_optional=scheme.dominoes_start == "first_card",
         rows=doubling_rows(stored, number, contract, made) if contract else (),
-        counts=count_boxes(scheme, players, contract, data) if contract else {},
-        places=tuple(enumerate(word(o) for o in ORDINALS[: finishers_to_tap(scheme.players)])),
-        penultimate=scheme.tricks - 1,
-        last=scheme.tricks,
         ranks=tuple(ranks(scheme.pack)),
         raw_total=signed(scheme.total(contract)) if contract else "",
     )

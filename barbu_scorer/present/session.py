@@ -11,6 +11,7 @@ from barbu_scorer.present.chips import chip_names
 from barbu_scorer.present.format import contract_label, doubles_notation
 from barbu_scorer.scoring.barbu import doubles as dbl
 from barbu_scorer.scoring.barbu.blocks import block_complete, session_block_sums, unmet
+from barbu_scorer.scoring.barbu.contracts import CATALOGUE
 from barbu_scorer.scoring.barbu.sessions import ScoredHand, Session
 from barbu_scorer.scoring.messages import say, say_n
 from barbu_scorer.scoring.places import ranking
@@ -65,14 +66,12 @@ def name_seats(message: str, players: Sequence[str]) -> str:
     return _SEAT.sub(name, message)
 
 
-# The contracts about hearts carry the suit's mark on screen, so their sense survives a
-# short name or a glance ("No Hearts ♥", "No King of Hearts ♥").
-HEART_MARKED = ("no_hearts", "no_king_of_hearts")
-
-
 def marked(contract: str, text: str) -> str:
-    """A contract's name with the ♥ of the heart contracts."""
-    return f"{text} ♥" if contract in HEART_MARKED and "♥" not in text else text
+    """A contract's name with the suit its catalogue entry marks it with, so its sense
+    survives a short name or a glance ("No Hearts ♥", "No King of Hearts ♥")."""
+    info = CATALOGUE.get(contract)
+    mark = info.mark if info is not None else ""
+    return f"{text} {mark}" if mark and mark not in text else text
 
 
 def hand_label(session: Session, hand: ScoredHand, short: bool = False) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 from flask import abort
 from flask_babel import gettext as _
 
-from barbu_scorer.present.format import signed
+from barbu_scorer.present.format import signed, values_text
 from barbu_scorer.scoring.barbu.cards import card_label
 from barbu_scorer.scoring.barbu.contracts import BUILTIN_CONTRACTS, CATALOGUE
 from barbu_scorer.scoring.barbu.scheme_checks import scheme_figures, scheme_warnings
@@ -175,11 +175,16 @@ def contract_cards(form: SchemeForm, draft: Scheme | None) -> list[dict[str, Any
         entry = customs.get(cid)
         if cid not in BUILTIN_CONTRACTS and entry is None:
             continue
+        info = None if entry else CATALOGUE[cid]
         out.append(
             {
                 "id": cid,
                 "in_play": cid in play,
                 "custom": entry,
+                # the card's fields, as the catalogue entry describes them
+                "values": tuple((v.key, v.label) for v in info.values) if info else (),
+                "row": info.settings.row if info else None,
+                "note": info.settings.note if info else "",
                 "name": entry.form.name.data if entry else word(CATALOGUE[cid].name),
                 "total": totals.get(cid),
                 "first": playing[:1] == [cid],
@@ -193,40 +198,10 @@ def figures(scheme: Scheme) -> dict[str, Any]:
     """The consequences of a scheme (from scoring), with each contract's name and values."""
     found = scheme_figures(scheme)
     return {
-        "rows": [(c, scheme.name_of(c), t, value_text(scheme, c)) for c, t in found.totals],
+        "rows": [(c, scheme.name_of(c), t, values_text(scheme, c)) for c, t in found.totals],
         "totals": {c: signed(t) for c, t in found.totals},
         "block": found.block,
         "session": found.session,
         "balanced": found.balanced,
         "left_out": " ".join(card_label(c) for c in scheme.left_out),
     }
-
-
-def value_text(scheme: Scheme, contract: str) -> str:
-    """A contract's values in a line: "-2 a heart, A♥ -6"."""
-    custom = scheme.custom_contract(contract)
-    if custom is not None:
-        kind = _("positive") if custom.positive else _("negative")
-        return _("%(kind)s, entered as raw scores", kind=kind)
-    v = scheme.values.get(contract, {})
-    lines = {
-        "no_tricks": lambda: _("%(v)s a trick", v=signed(v["trick"])),
-        "trumps": lambda: _("%(v)s a trick", v=signed(v["trick"])),
-        "no_queens": lambda: _("%(v)s a queen", v=signed(v["queen"])),
-        "no_last_two": lambda: _(
-            "%(a)s trick %(n)s, %(b)s the last",
-            a=signed(v["penultimate"]),
-            n=scheme.tricks - 1,
-            b=signed(v["last"]),
-        ),
-        "no_hearts": lambda: _("%(v)s a heart, A♥ %(a)s", v=signed(v["heart"]), a=signed(v["ace"])),
-        "no_king_of_hearts": lambda: _("K♥ %(v)s", v=signed(v["king"])),
-        "dominoes": lambda: " ".join(signed(a) for a in scheme.awards),
-        "ravage_city": lambda: _(
-            "%(v)s; ties %(t)s",
-            v=signed(scheme.shares[0]),
-            t=" ".join(signed(s) for s in scheme.shares[1:]),
-        ),
-        "salad": lambda: _("the five negatives at once"),
-    }
-    return lines[contract]() if contract in lines else ""

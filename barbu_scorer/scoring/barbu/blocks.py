@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from barbu_scorer.scoring.barbu.contracts import CATALOGUE
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.barbu.sessions import BlockQuota, Scores, Session
 
@@ -58,10 +59,10 @@ def block_check(scheme: Scheme, hands: Sequence[tuple[str, Sequence[int]]]) -> t
 
 
 def _expected(scheme: Scheme, contract: str, raw: Sequence[int]) -> int:
-    if contract != "ravage_city":
+    info = CATALOGUE.get(contract) if scheme.custom_contract(contract) is None else None
+    if info is None or info.hand_total is None:
         return scheme.total(contract)
-    tie = sum(1 for r in raw if r)
-    return tie * scheme.shares[tie - 1] if tie else 0
+    return info.hand_total(scheme, tuple(raw))
 
 
 def block_of(scheme: Scheme, number: int) -> int:

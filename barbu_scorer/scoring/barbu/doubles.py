@@ -130,6 +130,21 @@ def shortcuts(
     return out
 
 
+def kept_on_switch(
+    scheme: Scheme, contract: str, declarer: int, asked: Iterable[Double]
+) -> list[Double]:
+    """The doubles a switch to ``contract`` keeps of those ``asked`` (made under another
+    contract): taken in doubling turn, each kept when it is legal after those kept before
+    it (a redouble stays only if its double does). Seats off the table and repeats go."""
+    wanted = list(dict.fromkeys(asked))
+    kept: list[Double] = []
+    for doubler in turn_order(declarer, scheme.players):
+        for a, b in (d for d in wanted if d[0] == doubler):
+            if 0 <= b < scheme.players and not refusal(scheme, contract, declarer, a, b, kept):
+                kept.append((a, b))
+    return kept
+
+
 def check_doubles(scheme: Scheme, contract: str, declarer: int, doubles: Any) -> tuple[Double, ...]:
     """The doubles of a hand, each checked against the rules, in a canonical order."""
     n = scheme.players

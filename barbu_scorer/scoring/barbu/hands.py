@@ -6,33 +6,33 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from barbu_scorer.scoring.barbu.cards import SUITS, ranks
-from barbu_scorer.scoring.barbu.contracts import BUILTIN_CONTRACTS, NEGATIVES, half_away
-from barbu_scorer.scoring.barbu.salad import check_salad
+from barbu_scorer.scoring.barbu.contracts import (
+    BUILTIN_CONTRACTS,
+    CATALOGUE,
+    FACTS,
+    complete_order,
+    half_away,
+)
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.errors import refused
-from barbu_scorer.scoring.messages import N_, Message, Text, msg
+from barbu_scorer.scoring.messages import Message
+
+__all__ = ["complete_order"]  # the finishing order, from the catalogue's parts
 
 Raw = tuple[int, ...]
 
-FACT_KEYS: dict[str, tuple[str, ...]] = {
-    "no_tricks": ("tricks",),
-    "trumps": ("tricks",),
-    "no_queens": ("queens",),
-    "no_hearts": ("hearts", "ace_of_hearts"),
-    "no_last_two": ("penultimate", "last"),
-    "no_king_of_hearts": ("king_of_hearts",),
-    "dominoes": ("order",),
-    "ravage_city": ("most_cards",),
-}
-FACT_KEYS["salad"] = tuple(key for c in NEGATIVES for key in FACT_KEYS[c])
-WORDS = {"tricks": N_("tricks"), "queens": N_("queens"), "hearts": N_("hearts")}
-COUNT_KEYS = ("tricks", "queens", "hearts")  # facts counted per player, adding up to a total
-SEAT_KEYS = ("ace_of_hearts", "king_of_hearts", "penultimate", "last")  # facts naming one seat
+# Read from the catalogue: each contract's facts, and the facts by kind.
+FACT_KEYS: dict[str, tuple[str, ...]] = {c.id: c.fact_keys for c in CATALOGUE.values()}
+WORDS = {key: f.things for key, f in FACTS.items() if f.kind == "count"}
+COUNT_KEYS = tuple(WORDS)  # facts counted per player, adding up to a total
+SEAT_KEYS = tuple(key for key, f in FACTS.items() if f.kind == "seat")  # facts naming one seat
 
 
 def count_total(scheme: Scheme, key: str) -> int:
     """What the counts of ``key`` (tricks, queens, hearts) add up to in this scheme."""
-    return {"tricks": scheme.tricks, "queens": scheme.queens, "hearts": scheme.hearts}[key]
+    out_of = FACTS[key].out_of
+    assert out_of is not None, key
+    return out_of(scheme)
 
 
 def _lone_blank(counts: Sequence[int | None], total: int) -> tuple[int, int] | None:
@@ -81,11 +81,6 @@ def finishers_to_tap(players: int) -> int:
     return players - 1
 
 
-def complete_order(order: Sequence[int], players: int) -> list[int]:
-    """The finishing order with the players not listed (the implied last) at the end."""
-    return [*order, *(seat for seat in range(players) if seat not in order)]
-
-
 def preset_start_rank(scheme: Scheme) -> str | None:
     """The Dominoes starting rank a new hand offers ticked: the seven, unless the
     declarer's first card decides (then nothing is preset)."""
@@ -111,25 +106,16 @@ def check_announcement(
     scheme: Scheme, contract: str, trump: Any, start_rank: Any
 ) -> tuple[str | None, str | None]:
     """The trump suit or Dominoes starting rank the contract needs, checked."""
-    if contract == "trumps":
-        if trump not in SUITS:
-            raise refused("Trumps needs the trump suit: clubs, diamonds, hearts or spades")
+    info = CATALOGUE.get(contract) if scheme.custom_contract(contract) is None else None
+    announces = info.announces if info is not None else None
+    if announces == "trump":
+        _check_trump(trump)
     elif trump is not None:
         raise refused(
             "only Trumps names a trump suit, not %(contract)s", contract=scheme.name_of(contract)
         )
-    if contract == "dominoes":
-        allowed = ranks(scheme.pack)
-        if scheme.dominoes_start == "rank" and start_rank is None:
-            raise refused("Dominoes needs the starting rank (%(first)s..A)", first=allowed[0])
-        if start_rank is not None and start_rank not in allowed:
-            raise refused(
-                "the starting rank is one of %(allowed)s, not %(start_rank)s",
-                allowed=" ".join(allowed),
-                start_rank=repr(start_rank),
-            )
-        if scheme.dominoes_start == "fixed" and start_rank not in (None, "7"):
-            raise refused("this scheme always starts Dominoes from 7♦")
+    if announces == "start_rank":
+        _check_start_rank(scheme, start_rank)
     elif start_rank is not None:
         raise refused(
             "only Dominoes has a starting rank, not %(contract)s", contract=scheme.name_of(contract)
@@ -137,93 +123,23 @@ def check_announcement(
     return trump, start_rank
 
 
-def _seat(value: Any, what: Text, players: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+def _check_trump(trump: Any) -> None:
+    if trump not in SUITS:
+        raise refused("Trumps needs the trump suit: clubs, diamonds, hearts or spades")
+
+
+def _check_start_rank(scheme: Scheme, start_rank: Any) -> None:
+    allowed = ranks(scheme.pack)
+    if scheme.dominoes_start == "rank" and start_rank is None:
+        raise refused("Dominoes needs the starting rank (%(first)s..A)", first=allowed[0])
+    if start_rank is not None and start_rank not in allowed:
         raise refused(
-            "%(what)s must be a seat from 0 to %(last)s, not %(value)s",
-            what=what,
-            last=players - 1,
-            value=repr(value),
+            "the starting rank is one of %(allowed)s, not %(start_rank)s",
+            allowed=" ".join(allowed),
+            start_rank=repr(start_rank),
         )
-    return value
-
-
-def _counts(facts: Mapping[str, Any], key: str, players: int, total: int) -> tuple[int, ...]:
-    counts = facts.get(key)
-    if not isinstance(counts, list | tuple) or len(counts) != players:
-        raise refused(
-            "field %(key)s: give one count per player (%(players)s)", key=key, players=players
-        )
-    for count in counts:
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise refused(
-                "field %(key)s: counts are whole numbers from 0, not %(count)s",
-                key=key,
-                count=repr(count),
-            )
-    if sum(counts) != total:
-        raise refused(
-            "the %(things)s add up to %(sum)s, not %(total)s",
-            things=Message(WORDS[key]),
-            sum=sum(counts),
-            total=total,
-        )
-    return tuple(counts)
-
-
-def _component(scheme: Scheme, contract: str, facts: Mapping[str, Any]) -> Raw:
-    n = scheme.players
-    if contract in ("no_tricks", "trumps"):
-        tricks = _counts(facts, "tricks", n, scheme.tricks)
-        return tuple(scheme.value(contract, "trick") * t for t in tricks)
-    if contract == "no_queens":
-        queens = _counts(facts, "queens", n, scheme.queens)
-        return tuple(scheme.value(contract, "queen") * q for q in queens)
-    if contract == "no_hearts":
-        hearts = _counts(facts, "hearts", n, scheme.hearts)
-        ace = _seat(facts.get("ace_of_hearts"), msg("who took A♥"), n)
-        if hearts[ace] == 0:
-            raise refused("whoever took A♥ took at least one heart")
-        per, ace_value = scheme.value(contract, "heart"), scheme.value(contract, "ace")
-        return tuple(per * (h - (i == ace)) + ace_value * (i == ace) for i, h in enumerate(hearts))
-    if contract == "no_last_two":
-        pen = _seat(facts.get("penultimate"), msg("who took the penultimate trick"), n)
-        last = _seat(facts.get("last"), msg("who took the last trick"), n)
-        pv, lv = scheme.value(contract, "penultimate"), scheme.value(contract, "last")
-        return tuple(pv * (i == pen) + lv * (i == last) for i in range(n))
-    if contract == "no_king_of_hearts":
-        king = _seat(facts.get("king_of_hearts"), msg("who took K♥"), n)
-        return tuple(scheme.value(contract, "king") * (i == king) for i in range(n))
-    if contract == "dominoes":
-        order = facts.get("order")
-        if not isinstance(order, list | tuple) or len(order) not in (n - 1, n):
-            raise refused("the finishing order: list the %(n)s players from first out to last", n=n)
-        order = [_seat(s, msg("each finisher"), n) for s in order]
-        if len(set(order)) != len(order):
-            raise refused("the finishing order: a player is listed twice")
-        order = complete_order(order, n)
-        raw = [0] * n
-        for position, seat in enumerate(order):
-            raw[seat] = scheme.awards[position]
-        return tuple(raw)
-    if contract == "ravage_city":
-        most = facts.get("most_cards")
-        if not isinstance(most, list | tuple) or not most:
-            raise refused("Ravage City: name the player(s) with the most cards of one suit")
-        seats = {_seat(s, msg("each player with the most cards of a suit"), n) for s in most}
-        if len(seats) != len(most):
-            raise refused("Ravage City: a player is listed twice among the most cards")
-        if len(seats) > scheme.tricks:
-            raise refused(
-                "Ravage City: at most %(tricks)s players can tie: each of them took a trick, "
-                "and a hand has %(tricks)s",
-                tricks=scheme.tricks,
-            )
-        share = scheme.shares[len(seats) - 1]
-        return tuple(share * (i in seats) for i in range(n))
-    raise refused(
-        "%(contract)s is entered as raw scores, not facts", contract=scheme.name_of(contract)
-    )
+    if scheme.dominoes_start == "fixed" and start_rank not in (None, "7"):
+        raise refused("this scheme always starts Dominoes from 7♦")
 
 
 def raw_from_facts(scheme: Scheme, contract: str, facts: Mapping[str, Any]) -> Raw:
@@ -239,11 +155,12 @@ def raw_from_facts(scheme: Scheme, contract: str, facts: Mapping[str, Any]) -> R
             keys=", ".join(keys) or "(none)",
             extra=", ".join(sorted(repr(key) for key in extra)),
         )
-    if contract != "salad":
-        return _component(scheme, contract, facts)
-    parts = [_component(scheme, c, facts) for c in NEGATIVES]
-    check_salad(scheme, facts)
-    return tuple(sum(column) for column in zip(*parts, strict=True))
+    info = CATALOGUE.get(contract) if scheme.custom_contract(contract) is None else None
+    if info is None or not info.facts:
+        raise refused(
+            "%(contract)s is entered as raw scores, not facts", contract=scheme.name_of(contract)
+        )
+    return info.raw(scheme, facts)
 
 
 def undoubled_raw(scheme: Scheme, contract: str, declarer: int) -> Raw:

@@ -1,13 +1,18 @@
-"""The Salad's facts checked together: the five negatives' cards in one hand's tricks."""
+"""The Salad's legality: its facts checked together (the five negatives' cards in one
+hand's tricks), and the takes a seat may have, for the raw-score search."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from itertools import product
+from typing import TYPE_CHECKING, Any
 
-from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.errors import refused
 from barbu_scorer.scoring.messages import N_, Message
+
+if TYPE_CHECKING:
+    from barbu_scorer.scoring.barbu.contracts.parts import Takes, Vector
+    from barbu_scorer.scoring.barbu.schemes import Scheme
 
 # what a seat took, in words (the facts' ids are the document's)
 TAKEN = {
@@ -72,3 +77,31 @@ def _check_salad_cards(scheme: Scheme, facts: Mapping[str, Any]) -> None:
     raise refused(
         "a player took more scoring cards than fit in their tricks (%(n)s cards a trick)", n=n
     )
+
+
+def seat_ok(vector: Vector, players: int) -> bool:
+    """A seat's Salad take is possible: scoring cards and the last tricks need tricks,
+    K♥ is one of the hearts taken (A♥ another), and Q♥ (the last figure: 1 for the seat
+    that took it) is one of its queens and one of its hearts beyond A♥ and K♥."""
+    tricks, queens, penultimate, last, hearts, ace, king, queen_of_hearts = vector
+    if tricks == 0:
+        return not (queens or hearts or penultimate or last or king or queen_of_hearts)
+    if queen_of_hearts and (not queens or hearts - ace - king < 1):
+        return False
+    # Its scoring cards fit in its tricks (Q♥, if it took it, counted once).
+    fits = hearts + queens - queen_of_hearts <= players * tricks
+    return fits and penultimate + last <= tricks and king + ace <= hearts
+
+
+def salad_takes(scheme: Scheme, parts: Sequence[Takes]) -> Takes:
+    """Salad's take per seat: the takes of the five negatives (``parts``: No Tricks, No
+    Queens, No Last Two, No Hearts, No King of Hearts), then whether it took Q♥."""
+    dealt = int("QH" not in scheme.left_out)
+    target = (*(x for t, _ in parts for x in t), dealt)
+    flat: list[tuple[Vector, int]] = []
+    for combo in product(*(opts for _, opts in parts)):
+        for queen_of_hearts in range(dealt + 1):
+            vector = (*(x for vec, _ in combo for x in vec), queen_of_hearts)
+            if seat_ok(vector, scheme.players):
+                flat.append((vector, sum(s for _, s in combo)))
+    return target, flat

@@ -19,28 +19,20 @@ from dataclasses import dataclass
 from barbu_scorer.scoring.barbu.contracts import (
     BUILTIN_CONTRACTS,
     CATALOGUE,
-    NEGATIVES,
+    Contract,
     default_shares,
 )
 from barbu_scorer.scoring.barbu.scheme_advice import SchemeWarning, deal_advice, warn
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.figures import signed
-from barbu_scorer.scoring.messages import N_, Message, Text, msg
+from barbu_scorer.scoring.messages import Message, Text, msg
 
-VALUE_WORDS: dict[str, str] = {
-    "trick": N_("a trick"),
-    "queen": N_("a queen"),
-    "penultimate": N_("the penultimate trick"),
-    "last": N_("the last trick"),
-    "heart": N_("a heart"),
-    "ace": "A♥",
-    "king": "K♥",
-}
+VALUE_WORDS: dict[str, str] = {v.key: v.what for c in CATALOGUE.values() for v in c.values}
 
 
 def _sign(scheme: Scheme, in_play: set[str]) -> list[SchemeWarning]:
     out = []
-    scored = set(in_play) | (set(NEGATIVES) if "salad" in in_play else set())
+    scored = set(in_play) | {part for c in in_play if c in CATALOGUE for part in CATALOGUE[c].parts}
     for contract, values in scheme.values.items():
         if contract not in scored or contract not in CATALOGUE:
             continue
@@ -189,15 +181,20 @@ def _options(scheme: Scheme) -> list[SchemeWarning]:
                 "nobody doubles in this scheme, so every negative hand would settle without play",
             )
         )
-    if (
-        scheme.dominoes_start == "fixed"
-        and "7D" in scheme.left_out
-        and "dominoes" in scheme.contracts
-    ):
+    if scheme.dominoes_start == "fixed" and "7D" in scheme.left_out and scheme.plays_a_start_rank:
         out.append(
             warn("dominoes_start", "7♦ is left out, so Dominoes cannot start from it", refuses=True)
         )
     return out
+
+
+ROW_CHECKS = {"awards": _awards, "shares": _shares}
+"""The checks of a scheme's rows of one figure per player, by field (a contract's
+editor descriptor names its row)."""
+
+
+def _builtins(contracts: set[str]) -> list[Contract]:
+    return [CATALOGUE[c] for c in CATALOGUE if c in contracts]
 
 
 def block_total(scheme: Scheme) -> int:
@@ -234,10 +231,8 @@ def scheme_warnings(scheme: Scheme) -> list[SchemeWarning]:
         out.append(warn("players", "Barbu is played by 3 to 10 players", refuses=True))
     out += deal_advice(scheme)
     out += _sign(scheme, in_play)
-    if "dominoes" in in_play:
-        out += _awards(scheme)
-    if "ravage_city" in in_play:
-        out += _shares(scheme)
+    rows = {c.settings.row.field for c in _builtins(in_play) if c.settings.row is not None}
+    out += [warning for row in ROW_CHECKS if row in rows for warning in ROW_CHECKS[row](scheme)]
     out += _custom(scheme)
     out += _options(scheme)
     fatal = any(w.refuses for w in out)

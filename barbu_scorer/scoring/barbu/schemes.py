@@ -94,6 +94,11 @@ class Scheme:
         """Hands in a session: one block of every contract per player."""
         return self.players * len(self.contracts)
 
+    @property
+    def plays_a_start_rank(self) -> bool:
+        """Whether a contract in play starts from a rank (Dominoes: ``dominoes_start``)."""
+        return any(CATALOGUE[c].announces == "start_rank" for c in self.contracts if c in CATALOGUE)
+
     def custom_contract(self, contract: str) -> CustomContract | None:
         """The custom contract with this id, if the scheme has one."""
         return next((c for c in self.custom if c.id == contract), None)
@@ -132,22 +137,9 @@ class Scheme:
         custom = self.custom_contract(contract)
         if custom is not None:
             return custom.total
-        if contract == "no_tricks" or contract == "trumps":
-            return self.value(contract, "trick") * self.tricks
-        if contract == "no_queens":
-            return self.value(contract, "queen") * self.queens
-        if contract == "no_last_two":
-            return self.value(contract, "penultimate") + self.value(contract, "last")
-        if contract == "no_hearts":
-            return self.value(contract, "heart") * (self.hearts - 1) + self.value(contract, "ace")
-        if contract == "no_king_of_hearts":
-            return self.value(contract, "king")
-        if contract == "dominoes":
-            return sum(self.awards)
-        if contract == "ravage_city":
-            return self.shares[0]
-        if contract == "salad":
-            return sum(self.total(c) for c in NEGATIVES)
+        info = CATALOGUE.get(contract)
+        if info is not None:
+            return info.total(self)
         raise refused("unknown contract %(contract)s", contract=repr(contract))
 
     @property

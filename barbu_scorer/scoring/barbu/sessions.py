@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from barbu_scorer.scoring.barbu import doubles as dbl
+from barbu_scorer.scoring.barbu.contracts import CATALOGUE
 from barbu_scorer.scoring.barbu.hands import (
     check_announcement,
     check_contract,
@@ -122,7 +123,8 @@ def roles(scheme: Scheme, first_declarer: int, index: int, contract: str | None 
     n = scheme.players
     declarer = (first_declarer + index // len(scheme.contracts)) % n
     if scheme.chooser == "dealer":
-        leader = declarer if contract == "dominoes" else (declarer + 1) % n
+        info = CATALOGUE.get(contract or "")
+        leader = declarer if info is not None and info.chooser_starts else (declarer + 1) % n
         return Roles(declarer, declarer, (declarer - 1) % n, leader)
     return Roles(declarer, (declarer - 1) % n, (declarer + n // 2) % n, declarer)
 

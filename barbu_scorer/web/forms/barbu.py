@@ -12,12 +12,9 @@ from wtforms import HiddenField, IntegerField, RadioField
 from wtforms.validators import DataRequired, InputRequired
 
 from barbu_scorer.present.hand import ORDINALS
+from barbu_scorer.scoring.barbu.contracts import CATALOGUE, FACTS, Fact
 from barbu_scorer.scoring.barbu.doubles import Double
 from barbu_scorer.scoring.barbu.hands import (
-    COUNT_KEYS,
-    FACT_KEYS,
-    SEAT_KEYS,
-    WORDS,
     count_total,
     fill_implied,
     finishers_to_tap,
@@ -72,31 +69,32 @@ def _seats(values: Sequence[Any]) -> Message:
     return msg("%(first)s and %(second)s", first=some, second=blank[-1])
 
 
-def _seat_fact(form: MultiDict[str, str], key: str, tricks: int) -> int:
-    """Who took the card or the trick ``key`` names, asked in the table's words."""
-    seat = _int(form.get(key))
+def _seat_fact(form: MultiDict[str, str], fact: Fact, tricks: int, taken: Sequence[str]) -> int:
+    """Who took the card or the trick the fact names, asked in the table's words; a trick
+    is named by its number, with the other of its pair when the contract takes both."""
+    seat = _int(form.get(fact.key))
     if seat is not None:
         return seat
-    if key in ("penultimate", "last"):
-        other = _int(form.get("last" if key == "penultimate" else "penultimate"))
-        number, other_number = (
-            (tricks - 1, tricks) if key == "penultimate" else (tricks, tricks - 1)
-        )
+    if fact.from_end is not None:
+        number = tricks - fact.from_end
+        pair = FACTS[fact.pair] if fact.pair in taken else None
+        if pair is None or pair.from_end is None:
+            raise refused("who took trick %(number)s?", number=number)
+        other = _int(form.get(pair.key))
         if other is not None:
             raise refused(
                 "seat %(other)s took trick %(other_number)s — who took trick %(number)s?",
                 other=other,
-                other_number=other_number,
+                other_number=tricks - pair.from_end,
                 number=number,
             )
+        first, second = sorted((number, tricks - pair.from_end))
         raise refused(
-            "who took trick %(tricks_1)s and trick %(tricks)s?", tricks_1=tricks - 1, tricks=tricks
+            "who took trick %(tricks_1)s and trick %(tricks)s?", tricks_1=first, tricks=second
         )
-    if key == "king_of_hearts":
-        raise refused("who took the K♥?")
-    if key == "ace_of_hearts":
-        raise refused("who took the A♥?")
-    raise refused("who took the %(card)s?", card=key.replace("_", " "))
+    if fact.ask:
+        raise refused(fact.ask)
+    raise refused("who took the %(card)s?", card=fact.key.replace("_", " "))
 
 
 def posted_doubles(form: MultiDict[str, str]) -> list[Double]:
@@ -135,33 +133,38 @@ def hand_entry(form: MultiDict[str, str], scheme: Scheme, contract: str) -> dict
         if None in entry["raw"]:
             raise refused("type the raw score of %(seats)s", seats=_seats(entry["raw"]))
         return entry
-    facts: dict[str, Any] = {}
-    for key in FACT_KEYS.get(contract, ()):
-        if key in COUNT_KEYS:
-            counts = _counts(form, key, n, count_total(scheme, key))
-            if None in counts:
-                raise refused(
-                    "how many %(key)s did %(seats)s take?",
-                    key=Message(WORDS[key]),
-                    seats=_seats(counts),
-                )
-            facts[key] = counts
-        elif key in SEAT_KEYS:
-            facts[key] = _seat_fact(form, key, scheme.tricks)
-        elif key == "order":
-            order = [_int(form.get(f"order-{pos}")) for pos in range(finishers_to_tap(n))]
-            if None in order:
-                place = ORDINALS[order.index(None)]
-                raise refused("who finished %(place)s? (the last is implied)", place=Message(place))
-            facts["order"] = order
-        elif key == "most_cards":
-            facts["most_cards"] = [_int(s) for s in form.getlist("most_cards")]
-            if not facts["most_cards"]:
-                raise refused("who took the most cards of one suit?")
-    if not FACT_KEYS.get(contract):
+    info = CATALOGUE.get(contract) if scheme.custom_contract(contract) is None else None
+    if info is None or not info.facts:
         raise refused("%(contract)s is entered as raw scores", contract=scheme.name_of(contract))
+    facts = {fact.key: _fact(form, fact, scheme, info.fact_keys) for fact in info.facts}
     entry["facts"] = facts
     return entry
+
+
+def _fact(form: MultiDict[str, str], fact: Fact, scheme: Scheme, taken: Sequence[str]) -> Any:
+    """One fact as the posted form gives it, by its kind; a blank is asked for."""
+    n = scheme.players
+    if fact.kind == "count":
+        counts = _counts(form, fact.key, n, count_total(scheme, fact.key))
+        if None in counts:
+            raise refused(
+                "how many %(key)s did %(seats)s take?",
+                key=Message(fact.things),
+                seats=_seats(counts),
+            )
+        return counts
+    if fact.kind == "seat":
+        return _seat_fact(form, fact, scheme.tricks, taken)
+    if fact.kind == "order":
+        order = [_int(form.get(f"{fact.key}-{pos}")) for pos in range(finishers_to_tap(n))]
+        if None in order:
+            place = ORDINALS[order.index(None)]
+            raise refused("who finished %(place)s? (the last is implied)", place=Message(place))
+        return order
+    seats = [_int(s) for s in form.getlist(fact.key)]
+    if not seats:
+        raise refused(fact.ask)
+    return seats
 
 
 def form_from_entry(entry: dict[str, Any], players: int) -> MultiDict[str, str]:
@@ -176,15 +179,16 @@ def form_from_entry(entry: dict[str, Any], players: int) -> MultiDict[str, str]:
         pairs.append(("mode", "raw"))
         pairs += [(f"raw-{s}", str(v)) for s, v in enumerate(entry["raw"])]
     for key, value in facts.items():
-        if key in COUNT_KEYS:
+        kind = FACTS[key].kind if key in FACTS else None
+        if kind == "count":
             pairs += [(f"{key}-{s}", str(v)) for s, v in enumerate(value)]
-        elif key in SEAT_KEYS:
+        elif kind == "seat":
             pairs.append((key, str(value)))
-        elif key == "order":
+        elif kind == "order":
             tapped = value[: finishers_to_tap(players)]
-            pairs += [(f"order-{pos}", str(s)) for pos, s in enumerate(tapped)]
-        elif key == "most_cards":
-            pairs += [("most_cards", str(s)) for s in value]
+            pairs += [(f"{key}-{pos}", str(s)) for pos, s in enumerate(tapped)]
+        elif kind == "seats":
+            pairs += [(key, str(s)) for s in value]
         elif key == "undoubled":
             pairs.append(("undoubled", "1"))
     return MultiDict(pairs)
@@ -200,7 +204,9 @@ def opening_form(
         data = form_from_entry(entry, scheme.players)
     contract = asked or data.get("contract") or (choices[0] if len(choices) == 1 else None)
     rank = preset_start_rank(scheme)
-    if contract == "dominoes" and "start_rank" not in data and rank is not None:
+    info = CATALOGUE.get(contract or "")
+    starts = info is not None and info.announces == "start_rank"
+    if starts and "start_rank" not in data and rank is not None:
         data = MultiDict(data)
         data["start_rank"] = rank  # "dominoes from the seven": preselected, one tap to change
     return contract, data

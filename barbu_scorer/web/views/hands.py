@@ -194,11 +194,7 @@ def _carried(
     scheme = stored.scheme
     declarer = roles(scheme, stored.first_declarer, number - 1).declarer
     asked = posted_doubles(MultiDict([("double", d) for d in request.args.getlist("double")]))
-    kept: list[dbl.Double] = []
-    for doubler in dbl.turn_order(declarer, scheme.players):
-        for a, b in (d for d in asked if d[0] == doubler and d not in kept):
-            if 0 <= b < scheme.players and not dbl.refusal(scheme, contract, declarer, a, b, kept):
-                kept.append((a, b))
+    kept = dbl.kept_on_switch(scheme, contract, declarer, asked)
     data = MultiDict(data)
     data.setlist("double", [f"{a}-{b}" for a, b in kept])
     return data
