@@ -133,7 +133,7 @@ def test_no_script_decides_whether_two_names_are_one_player() -> None:
 
 
 def test_the_default_awards_and_shares_are_written_once() -> None:
-    """Dominoes' awards and Ravage City's shares by default are scoring/barbu/contracts'
+    """Dominoes' awards and Ravage City's shares by default are scoring/barbu/contracts/__init__.py
     TOURNAMENT_AWARDS and RAVAGE_SHARES; no other module writes the figures again."""
     from barbu_scorer.scoring.barbu.contracts import RAVAGE_SHARES, TOURNAMENT_AWARDS
 
@@ -147,7 +147,7 @@ def test_the_default_awards_and_shares_are_written_once() -> None:
     found = [
         (name, node.lineno)
         for name, tree in modules()
-        if name != "scoring/barbu/contracts.py"
+        if name != "scoring/barbu/contracts/__init__.py"
         for node in ast.walk(tree)
         if isinstance(node, ast.Tuple) and figures(node) in (TOURNAMENT_AWARDS, RAVAGE_SHARES)
     ]
