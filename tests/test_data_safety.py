@@ -244,6 +244,54 @@ def test_restore_refuses_what_is_not_a_sound_barbu_database(tmp_path: Path) -> N
     assert not (instance / "barbu.db.bak").exists()
 
 
+PLANTED = {
+    "a trigger": "CREATE TRIGGER wipe AFTER INSERT ON hands BEGIN DELETE FROM history; END",
+    "a view": "CREATE VIEW everyone AS SELECT * FROM sessions",
+    "an index": "CREATE INDEX by_name ON sessions (name)",
+    "a column": "ALTER TABLE sessions ADD COLUMN note TEXT",
+    "a table": "CREATE TABLE extra (x)",
+    "a changed trigger": "DROP TRIGGER roster_seats",
+    "a dropped index": "DROP INDEX idx_history_session_id",
+}
+
+
+@pytest.mark.parametrize("what", list(PLANTED))
+def test_restore_takes_only_the_schema_the_migrations_make(tmp_path: Path, what: str) -> None:
+    """A backup carrying a trigger (one that empties every history), a view, an index, a
+    column or a table of its own is refused with a clear message; nothing is replaced."""
+    instance, _app_ = _instance_with_sessions(tmp_path, "inst", 2)
+    planted = tmp_path / "planted.db"
+    CliRunner().invoke(cli, ["backup", str(planted), "--instance", str(instance)])
+    conn = sqlite3.connect(planted)
+    conn.execute(PLANTED[what])
+    conn.commit()
+    conn.close()
+    before = (instance / "barbu.db").read_bytes()
+    result = CliRunner().invoke(cli, ["restore", str(planted), "--instance", str(instance)])
+    assert result.exit_code == 1, result.output
+    assert "not restored" in result.output and "schema" in result.output, result.output
+    assert (instance / "barbu.db").read_bytes() == before
+    assert not (instance / "barbu.db.bak").exists()
+
+
+def test_restore_takes_an_older_backup_and_migrates_it(tmp_path: Path) -> None:
+    """A backup from before the last migrations has their schema, not today's: it is
+    compared against a database migrated as far, and restored, then migrated."""
+    from sqlite_utils import Database
+
+    from barbu_scorer.store.migrations import migrations
+
+    older = tmp_path / "older.db"
+    db = Database(str(older))
+    db.conn.create_function("name_key", 1, lambda name: name, deterministic=True)
+    migrations.apply(db, stop_before="m010_club_key")
+    db.close()
+    instance, _app_ = _instance_with_sessions(tmp_path, "inst", 1)
+    assert restore(str(older), str(instance)) is not None
+    assert _count(instance / "barbu.db") == 0
+    assert not migrations.pending(connect(str(instance / "barbu.db")))
+
+
 def test_restore_refuses_while_a_server_runs_on_the_folder(tmp_path: Path) -> None:
     instance, _app_ = _instance_with_sessions(tmp_path, "inst", 1)
     copy = tmp_path / "copy.db"
