@@ -84,30 +84,49 @@ def serve(
     secure_cookies: bool,
 ) -> None:
     """The ``serve`` command: check the file, print the addresses, run waitress."""
-    from waitress import serve as waitress_serve
-
     from barbu_scorer.store.backup import RestoreRefused, folder_lock
-    from barbu_scorer.web.server import proxy_settings
+    from barbu_scorer.web.server import connection_ceiling, run
 
     try:
         public, reachable = table_url(host, port, url)
     except ValueError as error:
         fail(str(error))
+    try:
+        ceiling = connection_ceiling(connection_limit, threads)
+    except ValueError as error:
+        fail(
+            say(
+                "the open-file limit (%(files)s) holds too few connections: "
+                "raise it with `ulimit -n`.",
+                files=error.args[0],
+            )
+        )
     app = _checked_app(instance, secure_cookies)
     app.config["PUBLIC_URL"] = public
     _announce(public, reachable, app)
+    if ceiling.lowered:
+        click.echo(
+            say(
+                "The open-file limit (%(files)s) holds %(n)s connections, not --connection-limit "
+                "%(wanted)s: serving %(n)s (raise it with `ulimit -n`).",
+                files=ceiling.files,
+                n=ceiling.connections,
+                wanted=connection_limit,
+            )
+        )
+        sys.stdout.flush()
     try:
         with folder_lock(app.instance_path, exclusive=False):
-            waitress_serve(
+            run(
                 app,
+                trusted_proxy,
                 host=host,
                 port=port,
                 threads=threads,
-                connection_limit=connection_limit,
+                connection_limit=ceiling.connections,
                 channel_timeout=channel_timeout,
                 # How often idle connections are looked for: no later than their timeout.
                 cleanup_interval=min(30, channel_timeout),
-                **proxy_settings(trusted_proxy),
             )
     except RestoreRefused as error:
         fail(str(error))

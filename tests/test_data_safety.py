@@ -93,13 +93,29 @@ def test_barbu_https_marks_the_cookie_secure(
     assert ("Secure" in cookie) is secure
 
 
+class FakeServer:
+    """What ``serve`` hands waitress, kept instead of served."""
+
+    channel_class = object
+
+    def print_listen(self, _format: str) -> None:
+        pass
+
+    def run(self) -> None:
+        pass
+
+
+def _recording(seen: dict[str, Any]) -> Any:
+    def create_server(app: Flask, **options: Any) -> FakeServer:
+        seen.update(options, secure=app.config["SESSION_COOKIE_SECURE"])
+        return FakeServer()
+
+    return create_server
+
+
 def test_serve_secure_cookies(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     seen: dict[str, Any] = {}
-
-    def fake_serve(app: Flask, **options: Any) -> None:
-        seen.update(options, secure=app.config["SESSION_COOKIE_SECURE"])
-
-    monkeypatch.setattr("waitress.serve", fake_serve)
+    monkeypatch.setattr("waitress.create_server", _recording(seen))
     monkeypatch.delenv("BARBU_HTTPS", raising=False)
     args = ["serve", "--instance", str(tmp_path / "i"), "--secure-cookies"]
     result = CliRunner().invoke(cli, args)
@@ -107,16 +123,21 @@ def test_serve_secure_cookies(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     assert seen["secure"] is True
     assert seen["connection_limit"] == 1000 and seen["channel_timeout"] == 30
     assert seen["cleanup_interval"] <= 30 and seen["threads"] == 4
+    assert seen["asyncore_use_poll"] is True  # select() cannot watch fd 1,024 and past
+    assert seen["clear_untrusted_proxy_headers"] and "trusted_proxy" not in seen
 
 
 def test_serve_passes_the_limits_given(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     seen: dict[str, Any] = {}
-    monkeypatch.setattr("waitress.serve", lambda app, **options: seen.update(options))
+    monkeypatch.setattr("waitress.create_server", _recording(seen))
     args = ["serve", "--instance", str(tmp_path / "i"), "--connection-limit", "50"]
+    args += ["--trusted-proxy", "127.0.0.1"]
     result = CliRunner().invoke(cli, [*args, "--channel-timeout", "5", "--threads", "2"])
     assert result.exit_code == 0, result.output
     assert (seen["connection_limit"], seen["channel_timeout"], seen["threads"]) == (50, 5, 2)
     assert seen["cleanup_interval"] == 5
+    assert seen["trusted_proxy"] == "127.0.0.1" and seen["trusted_proxy_count"] == 1
+    assert seen["trusted_proxy_headers"] == {"x-forwarded-for", "x-forwarded-proto"}
     assert "--connection-limit" in CliRunner().invoke(cli, ["serve", "--help"]).output
 
 
@@ -324,8 +345,8 @@ def test_serve_refuses_a_damaged_database(tmp_path: Path, monkeypatch: pytest.Mo
     connect(str(instance / "barbu.db")).close()
     _damage(instance / "barbu.db")
     assert problems(str(instance / "barbu.db"))
-    started = []
-    monkeypatch.setattr("waitress.serve", lambda app, **options: started.append(options))
+    started: dict[str, Any] = {}
+    monkeypatch.setattr("waitress.create_server", _recording(started))
     result = CliRunner().invoke(cli, ["serve", "--instance", str(instance)])
     assert result.exit_code == 1 and not started
     assert "integrity check" in result.output and "barbu-scorer restore" in result.output
