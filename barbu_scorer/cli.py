@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import json
-import sys
 
 import click
 
 from barbu_scorer.cli_common import INSTANCE_OPTION, database, fail, read_json
 from barbu_scorer.cli_data import backup_command, ratings_command, restore_command
 from barbu_scorer.cli_help import Group, language
+from barbu_scorer.cli_serve import serve
 from barbu_scorer.scoring import ScoringError, messages
 from barbu_scorer.scoring.messages import N_, say
-from barbu_scorer.web.address import table_url, terminal_qr
 
 
 @click.group(cls=Group, help=N_("Score keeper for Barbu."))
@@ -43,120 +42,6 @@ def score(file: click.File) -> None:
     except ScoringError as error:
         fail(str(error))
     click.echo(json.dumps(result, indent=2, ensure_ascii=False))
-
-
-@main.command(help=N_("Run the app under waitress, on the SQLite file in the instance folder."))
-@click.option(
-    "--host",
-    default="0.0.0.0",
-    show_default=True,
-    help=N_(
-        "Address to listen on (every interface, so phones reach it; 127.0.0.1 keeps it local)."
-    ),
-)
-@click.option("--port", default=5000, show_default=True, type=int, help=N_("Port to listen on."))
-@click.option("--threads", default=4, show_default=True, type=int, help=N_("Worker threads."))
-@click.option(
-    "--instance",
-    default="instance",
-    show_default=True,
-    help=N_("Folder for the SQLite file and the secret key (created if missing)."),
-)
-@click.option(
-    "--url",
-    help=N_(
-        "The address phones open, when it is not this machine's own (behind an HTTPS proxy:"
-        " https://scorer.lan/). Every link and QR code is built from it."
-    ),
-)
-@click.option(
-    "--connection-limit",
-    default=1000,
-    show_default=True,
-    type=click.IntRange(1),
-    help=N_("Open connections at most (idle ones included)."),
-)
-@click.option(
-    "--channel-timeout",
-    default=30,
-    show_default=True,
-    type=click.IntRange(1),
-    help=N_("Seconds an idle connection is kept open."),
-)
-@click.option(
-    "--secure-cookies",
-    is_flag=True,
-    help=N_("Mark the cookie Secure (behind an HTTPS proxy); also BARBU_HTTPS=1."),
-)
-def serve(
-    host: str,
-    port: int,
-    threads: int,
-    instance: str,
-    url: str | None,
-    connection_limit: int,
-    channel_timeout: int,
-    secure_cookies: bool,
-) -> None:
-    from waitress import serve as waitress_serve
-
-    from barbu_scorer.app import create_app
-    from barbu_scorer.store.backup import RestoreRefused, folder_lock
-    from barbu_scorer.store.db import problems
-    from barbu_scorer.web.security import log_to_stderr
-    from barbu_scorer.web.sheets import start_warming
-
-    try:
-        public, reachable = table_url(host, port, url)
-    except ValueError as error:
-        fail(str(error))
-    app = create_app(instance_path=instance)
-    if secure_cookies:
-        app.config["SESSION_COOKIE_SECURE"] = True
-    found = problems(app.config["DATABASE"])
-    if found:
-        fail(
-            say(
-                "%(db)s fails SQLite's integrity check (%(found)s): not serving it. "
-                "Restore a backup with `barbu-scorer restore FILE`.",
-                db=app.config["DATABASE"],
-                found=found[0],
-            )
-        )
-    log_to_stderr()
-    start_warming(app)  # WeasyPrint's first sheet is laid out now, not on the first tap
-    app.config["PUBLIC_URL"] = public
-    _announce(public, reachable, app.config["DATABASE"])
-    with app.test_request_context("/"):  # the club key, made on the first run
-        from barbu_scorer.web.club import club_link
-
-        click.echo(say("Club link (renames, merges, deletes players): %(url)s", url=club_link()))
-        sys.stdout.flush()
-    try:
-        with folder_lock(app.instance_path, exclusive=False):
-            waitress_serve(
-                app,
-                host=host,
-                port=port,
-                threads=threads,
-                connection_limit=connection_limit,
-                channel_timeout=channel_timeout,
-                # How often idle connections are looked for: no later than their timeout.
-                cleanup_interval=min(30, channel_timeout),
-            )
-    except RestoreRefused as error:
-        fail(str(error))
-
-
-def _announce(public: str, reachable: bool, database: str) -> None:
-    """Say where phones go: the address, its QR code, or why phones cannot reach it."""
-    click.echo(say("Barbu Scorer on %(url)s  (database: %(db)s)", url=public, db=database))
-    if reachable:
-        click.echo(say("Phones on the same network: open %(url)s or scan this code.", url=public))
-        click.echo(terminal_qr(public), nl=False)
-    else:
-        click.echo(say("Only this machine can open it (--host 0.0.0.0 to let phones in)."))
-    sys.stdout.flush()
 
 
 @main.command(
@@ -262,5 +147,5 @@ def import_command(file: click.File, instance: str) -> None:
     click.echo(say("watch link:  %(link)s", link=links["watch"]))
 
 
-for _command in (backup_command, restore_command, ratings_command):
+for _command in (serve, backup_command, restore_command, ratings_command):
     main.add_command(_command)

@@ -1,5 +1,6 @@
 """The club key: stored hashed, needed by the roster's writes (pages and API), kept in the
-browser's cookie by the club link, shown on the laptop's home page only, never logged."""
+browser's cookie by the club link, printed by serve (and shown once on a one-time page), never
+shown for a request's address, never logged."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from barbu_scorer.app import create_app
 from barbu_scorer.store import club
 from barbu_scorer.store.db import connect
 from barbu_scorer.store.keys import hash_key
+from barbu_scorer.web.club import one_time_link
 from barbu_scorer.web.security import redacted
 
 
@@ -143,23 +145,59 @@ def test_the_players_import_with_the_key(app: Flask, client: FlaskClient) -> Non
 
 
 # -- the home page, the log ----------------------------------------------------------------
-def test_the_home_page_shows_the_link_to_the_laptop_only(app: Flask, client: FlaskClient) -> None:
+@pytest.mark.parametrize(
+    "environ",
+    [{"REMOTE_ADDR": "127.0.0.1"}, {"REMOTE_ADDR": "::1"}, {"REMOTE_ADDR": "192.168.1.20"}],
+)
+def test_no_page_shows_the_club_link_for_an_address(
+    app: Flask, client: FlaskClient, environ: dict[str, str]
+) -> None:
+    """Behind the README's HTTPS proxy every phone's request comes from 127.0.0.1 (and
+    waitress drops its X-Forwarded-For): no address, and no header's absence, shows it."""
     key = club_key(app)
-    here = client.get("/", environ_base={"REMOTE_ADDR": "127.0.0.1"}).get_data(as_text=True)
-    assert f"/club/{key}" in here
-    assert f"/club/{key}" in client.get("/", environ_base={"REMOTE_ADDR": "::1"}).get_data(
-        as_text=True
-    )
-    for environ, headers in [
-        ({"REMOTE_ADDR": "192.168.1.20"}, {}),
-        ({"REMOTE_ADDR": "127.0.0.1"}, {"X-Forwarded-For": "192.168.1.20"}),
-    ]:
-        page = client.get("/", environ_base=environ, headers=headers).get_data(as_text=True)
+    for path in ("/", "/players"):
+        page = client.get(path, environ_base=environ).get_data(as_text=True)
         assert key not in page and "/club/" not in page
+
+
+def test_the_one_time_page_shows_the_link_once(app: Flask, client: FlaskClient) -> None:
+    """The page ``serve`` prints for the laptop: opened once it shows the club link (and
+    keeps the key in that browser); the same address again, or a made-up one, is 404."""
+    key = club_key(app)
+    with app.test_request_context("/"):
+        link = one_time_link()
+    path = link.split("localhost:5000", 1)[1]
+    assert path.startswith("/club/once/") and len(path) > len("/club/once/") + 20
+    first = client.get(path)
+    assert first.status_code == 200
+    assert f"/club/{key}" in first.get_data(as_text=True)
+    assert "no-store" in first.headers["Cache-Control"]
+    assert is_member_here(app, client)
+    stranger = app.test_client()
+    assert stranger.get(path).status_code == 404
+    assert stranger.get("/club/once/" + "x" * 24).status_code == 404
+    assert not is_member_here(app, stranger)
+
+
+def test_the_one_time_page_expires(app: Flask, client: FlaskClient, monkeypatch) -> None:  # noqa: ANN001
+    from barbu_scorer.web.views import club as club_view
+
+    club_key(app)
+    with app.test_request_context("/"):
+        link = one_time_link()
+    later = club_view.time.monotonic() + club_view.ONCE_SECONDS + 1
+    monkeypatch.setattr(club_view.time, "monotonic", lambda: later)
+    assert client.get(link.split("localhost:5000", 1)[1]).status_code == 404
+
+
+def is_member_here(app: Flask, client: FlaskClient) -> bool:
+    page = client.get("/players").get_data(as_text=True)
+    return "club-note" not in page
 
 
 def test_the_access_log_redacts_the_club_link(app: Flask, client: FlaskClient) -> None:
     assert redacted("/club/abcDEF123") == "/club/***"
+    assert redacted("/club/once/abcDEF123") == "/club/once/***"
     key = club_key(app)
     with logged("barbu_scorer.access", logging.INFO) as lines:
         client.get(f"/club/{key}")

@@ -93,13 +93,29 @@ def test_barbu_https_marks_the_cookie_secure(
     assert ("Secure" in cookie) is secure
 
 
+class FakeServer:
+    """What ``serve`` hands waitress, kept instead of served."""
+
+    channel_class = object
+
+    def print_listen(self, _format: str) -> None:
+        pass
+
+    def run(self) -> None:
+        pass
+
+
+def _recording(seen: dict[str, Any]) -> Any:
+    def create_server(app: Flask, **options: Any) -> FakeServer:
+        seen.update(options, secure=app.config["SESSION_COOKIE_SECURE"])
+        return FakeServer()
+
+    return create_server
+
+
 def test_serve_secure_cookies(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     seen: dict[str, Any] = {}
-
-    def fake_serve(app: Flask, **options: Any) -> None:
-        seen.update(options, secure=app.config["SESSION_COOKIE_SECURE"])
-
-    monkeypatch.setattr("waitress.serve", fake_serve)
+    monkeypatch.setattr("waitress.create_server", _recording(seen))
     monkeypatch.delenv("BARBU_HTTPS", raising=False)
     args = ["serve", "--instance", str(tmp_path / "i"), "--secure-cookies"]
     result = CliRunner().invoke(cli, args)
@@ -107,16 +123,21 @@ def test_serve_secure_cookies(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     assert seen["secure"] is True
     assert seen["connection_limit"] == 1000 and seen["channel_timeout"] == 30
     assert seen["cleanup_interval"] <= 30 and seen["threads"] == 4
+    assert seen["asyncore_use_poll"] is True  # select() cannot watch fd 1,024 and past
+    assert seen["clear_untrusted_proxy_headers"] and "trusted_proxy" not in seen
 
 
 def test_serve_passes_the_limits_given(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     seen: dict[str, Any] = {}
-    monkeypatch.setattr("waitress.serve", lambda app, **options: seen.update(options))
+    monkeypatch.setattr("waitress.create_server", _recording(seen))
     args = ["serve", "--instance", str(tmp_path / "i"), "--connection-limit", "50"]
+    args += ["--trusted-proxy", "127.0.0.1"]
     result = CliRunner().invoke(cli, [*args, "--channel-timeout", "5", "--threads", "2"])
     assert result.exit_code == 0, result.output
     assert (seen["connection_limit"], seen["channel_timeout"], seen["threads"]) == (50, 5, 2)
     assert seen["cleanup_interval"] == 5
+    assert seen["trusted_proxy"] == "127.0.0.1" and seen["trusted_proxy_count"] == 1
+    assert seen["trusted_proxy_headers"] == {"x-forwarded-for", "x-forwarded-proto"}
     assert "--connection-limit" in CliRunner().invoke(cli, ["serve", "--help"]).output
 
 
@@ -244,6 +265,54 @@ def test_restore_refuses_what_is_not_a_sound_barbu_database(tmp_path: Path) -> N
     assert not (instance / "barbu.db.bak").exists()
 
 
+PLANTED = {
+    "a trigger": "CREATE TRIGGER wipe AFTER INSERT ON hands BEGIN DELETE FROM history; END",
+    "a view": "CREATE VIEW everyone AS SELECT * FROM sessions",
+    "an index": "CREATE INDEX by_name ON sessions (name)",
+    "a column": "ALTER TABLE sessions ADD COLUMN note TEXT",
+    "a table": "CREATE TABLE extra (x)",
+    "a changed trigger": "DROP TRIGGER roster_seats",
+    "a dropped index": "DROP INDEX idx_history_session_id",
+}
+
+
+@pytest.mark.parametrize("what", list(PLANTED))
+def test_restore_takes_only_the_schema_the_migrations_make(tmp_path: Path, what: str) -> None:
+    """A backup carrying a trigger (one that empties every history), a view, an index, a
+    column or a table of its own is refused with a clear message; nothing is replaced."""
+    instance, _app_ = _instance_with_sessions(tmp_path, "inst", 2)
+    planted = tmp_path / "planted.db"
+    CliRunner().invoke(cli, ["backup", str(planted), "--instance", str(instance)])
+    conn = sqlite3.connect(planted)
+    conn.execute(PLANTED[what])
+    conn.commit()
+    conn.close()
+    before = (instance / "barbu.db").read_bytes()
+    result = CliRunner().invoke(cli, ["restore", str(planted), "--instance", str(instance)])
+    assert result.exit_code == 1, result.output
+    assert "not restored" in result.output and "schema" in result.output, result.output
+    assert (instance / "barbu.db").read_bytes() == before
+    assert not (instance / "barbu.db.bak").exists()
+
+
+def test_restore_takes_an_older_backup_and_migrates_it(tmp_path: Path) -> None:
+    """A backup from before the last migrations has their schema, not today's: it is
+    compared against a database migrated as far, and restored, then migrated."""
+    from sqlite_utils import Database
+
+    from barbu_scorer.store.migrations import migrations
+
+    older = tmp_path / "older.db"
+    db = Database(str(older))
+    db.conn.create_function("name_key", 1, lambda name: name, deterministic=True)
+    migrations.apply(db, stop_before="m010_club_key")
+    db.close()
+    instance, _app_ = _instance_with_sessions(tmp_path, "inst", 1)
+    assert restore(str(older), str(instance)) is not None
+    assert _count(instance / "barbu.db") == 0
+    assert not migrations.pending(connect(str(instance / "barbu.db")))
+
+
 def test_restore_refuses_while_a_server_runs_on_the_folder(tmp_path: Path) -> None:
     instance, _app_ = _instance_with_sessions(tmp_path, "inst", 1)
     copy = tmp_path / "copy.db"
@@ -276,8 +345,8 @@ def test_serve_refuses_a_damaged_database(tmp_path: Path, monkeypatch: pytest.Mo
     connect(str(instance / "barbu.db")).close()
     _damage(instance / "barbu.db")
     assert problems(str(instance / "barbu.db"))
-    started = []
-    monkeypatch.setattr("waitress.serve", lambda app, **options: started.append(options))
+    started: dict[str, Any] = {}
+    monkeypatch.setattr("waitress.create_server", _recording(started))
     result = CliRunner().invoke(cli, ["serve", "--instance", str(instance)])
     assert result.exit_code == 1 and not started
     assert "integrity check" in result.output and "barbu-scorer restore" in result.output

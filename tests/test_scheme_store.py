@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import threading
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,6 +16,7 @@ from barbu_scorer.scoring.barbu.schemes import BUILTINS, renamed
 from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.store.db import connect
 from barbu_scorer.store.migrations import migrations
+from barbu_scorer.store.rows import writing
 from barbu_scorer.store.sessions import create_session, load
 
 
@@ -110,3 +113,47 @@ def test_free_name(db: Database) -> None:
     assert scheme_store.free_name(db, "Ours") == "Ours 3"
     assert scheme_store.free_name(db, "Tournament Barbu") == "Tournament Barbu 2"
     assert scheme_store.free_name(db, "Fresh") == "Fresh"
+
+
+def test_saves_wait_for_other_writers_rather_than_fail(tmp_path: Path) -> None:
+    """Each save takes the write lock up front (BEGIN IMMEDIATE): with another connection
+    committing all the while (tables saving hands), no save is refused "database is
+    locked" (a deferred BEGIN whose first statement reads could not upgrade its snapshot)."""
+    path = str(tmp_path / "busy.db")
+    first = scheme_store.create(connect(path), house("Shared"))
+    stop = threading.Event()
+    failures: list[BaseException] = []
+
+    def hands() -> None:
+        other = connect(path)
+        while not stop.is_set():
+            with writing(other):
+                other.execute("UPDATE schemes SET updated = updated WHERE id = ?", [first.id])
+
+    def saves(n: int) -> None:
+        db = connect(path)
+        try:
+            for i in range(15):
+                scheme_store.create(db, house(f"House {n}-{i}"))
+                current = scheme_store.get(db, first.id)
+                assert current is not None
+                with contextlib.suppress(scheme_store.SchemeChanged):
+                    quota = 1 + (n + i) % 3
+                    if current.scheme.quota != quota:
+                        scheme_store.update(
+                            db, first.id, replace(current.scheme, quota=quota), current.version
+                        )
+        except BaseException as error:  # noqa: BLE001  (reported below)
+            failures.append(error)
+
+    writer = threading.Thread(target=hands)
+    writer.start()
+    workers = [threading.Thread(target=saves, args=(n,)) for n in range(4)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    stop.set()
+    writer.join()
+    assert failures == []
+    assert len(scheme_store.list_schemes(connect(path))) == 1 + 4 * 15

@@ -50,6 +50,10 @@ def _every_get_address(app: Flask, client: FlaskClient) -> list[str]:
     client.get(event["links"]["director"])  # the director's pages answer too
     values |= {"event_id": event["id"]}
     values["code"] = "fr"  # the language switch
+    with app.test_request_context():
+        from barbu_scorer.web.club import one_time_link
+
+        values["token"] = one_time_link().rsplit("/", 1)[1]  # the laptop's one-time page
     addresses = []
     for rule in app.url_map.iter_rules():
         if "GET" not in rule.methods:
@@ -192,6 +196,36 @@ def test_the_scheme_editors_checks_are_not_counted(limited: Flask) -> None:
         assert client.post("/schemes/new", data={"action": "check"}).status_code != 429
     statuses = [client.post("/schemes/new", data={"action": "save"}).status_code for _ in range(4)]
     assert statuses[-1] == 429 and 429 not in statuses[:3]
+
+
+def test_trusted_proxies_name_the_real_client_for_other_servers(tmp_path: Path) -> None:
+    """``TRUSTED_PROXIES`` (gunicorn and other servers; ``serve`` tells waitress): the
+    named proxy's X-Forwarded-For is believed, anyone else's header is not."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "proxied.db"),
+            "SECRET_KEY": "test",
+            "RATE_LIMIT": (2, 600.0),
+            "TRUSTED_PROXIES": ["10.9.9.9"],
+        }
+    )
+    client = app.test_client()
+    body = {"format": "barbu-session/1", "players": PLAYERS}
+
+    def create(peer: str, forwarded: str) -> int:
+        environ = {"REMOTE_ADDR": peer}
+        headers = {"X-Forwarded-For": forwarded}
+        return client.post(
+            "/api/sessions", json=body, environ_base=environ, headers=headers
+        ).status_code
+
+    assert [create("10.9.9.9", "192.168.1.30") for _ in range(3)] == [201, 201, 429]
+    assert create("10.9.9.9", "192.168.1.31") == 201
+    assert [create("192.168.1.40", f"10.0.0.{n}") for n in range(3)] == [201, 201, 429]
+    with logged("barbu_scorer.access", logging.INFO) as lines:
+        create("10.9.9.9", "192.168.1.32")
+    assert lines[0].startswith("192.168.1.32 ")
 
 
 def test_the_default_limit_holds_outside_tests(tmp_path: Path) -> None:

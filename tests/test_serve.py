@@ -3,10 +3,16 @@ open and its QR code, and every link is built from that address."""
 
 from __future__ import annotations
 
+import contextlib
+import json
+import queue
 import socket
 import subprocess
+import threading
 import time
+import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -169,15 +175,91 @@ def test_a_loopback_only_machine_falls_back_to_its_name(monkeypatch: pytest.Monk
     assert address.lan_address() is None
 
 
-def test_serve_prints_the_club_link_and_the_laptop_shows_it(tmp_path: Path) -> None:
+@contextlib.contextmanager
+def running(args: list[str], port: int) -> Iterator[tuple[str, list[str]]]:
+    """The real command on 127.0.0.1:``port`` while the block runs: its address and the
+    lines it printed up to its one-time club page (stderr is kept for the end)."""
+    process = subprocess.Popen(
+        [executable(), "serve", "--port", str(port), "--host", "127.0.0.1", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        lines: list[str] = []
+        printed: queue.Queue[str] = queue.Queue()
+        stdout = process.stdout
+        assert stdout is not None
+        threading.Thread(target=lambda: [printed.put(x) for x in stdout], daemon=True).start()
+        while not any("opens once" in line for line in lines):
+            assert process.poll() is None, lines
+            lines.append(printed.get(timeout=30).rstrip("\n"))
+        deadline = time.monotonic() + 30
+        while True:  # printed before waitress listens
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline and process.poll() is None, lines
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}", lines
+    finally:
+        process.terminate()
+        process.communicate(timeout=10)
+
+
+def fetch(url: str, headers: dict[str, str] | None = None, data: bytes | None = None) -> Any:
+    """(status, body) of one request, an HTTP error's status included."""
+    request = urllib.request.Request(url, headers=headers or {}, data=data)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def test_serve_prints_the_club_link_and_no_page_shows_it_behind_a_proxy(tmp_path: Path) -> None:
+    """Behind the README's proxy (Caddy on the laptop) every phone's request reaches
+    waitress from 127.0.0.1 and waitress drops its X-Forwarded-For: the home page must not
+    take that for the laptop. The terminal prints the club link, and a page this laptop
+    opens once shows it."""
     port = free_port()
     url = f"http://192.168.1.20:{port}/"
-    args = ["--host", "127.0.0.1", "--url", url, "--instance", str(tmp_path)]
-    out, home = served(args, port)
-    links = [line for line in out.splitlines() if line.startswith("Club link")]
-    assert len(links) == 1, out
-    link = links[0].rsplit(" ", 1)[1]
-    assert link.startswith(f"{url}club/") and len(link) == len(f"{url}club/") + 22
-    assert link in home  # the home page, fetched from 127.0.0.1, shows it
-    again, _ = served(args, port)
-    assert link in again  # the same key on the next start
+    with running(["--url", url, "--instance", str(tmp_path)], port) as (base, out):
+        links = [line for line in out if line.startswith("Club link")]
+        assert len(links) == 1, out
+        link = links[0].rsplit(" ", 1)[1]
+        assert link.startswith(f"{url}club/") and len(link) == len(f"{url}club/") + 22
+        for headers in ({"X-Forwarded-For": "192.168.1.50"}, {}):
+            status, home = fetch(f"{base}/", headers)
+            assert status == 200 and link not in home and "/club/" not in home
+        once = [line for line in out if "opens once" in line][0].rsplit(" ", 1)[1]
+        assert once.startswith(f"{url}club/once/")
+        path = once[len(url) - 1 :]
+        status, page = fetch(base + path)
+        assert status == 200 and link in page
+        assert fetch(base + path)[0] == 404  # once
+    with running(["--url", url, "--instance", str(tmp_path)], port) as (_base, again):
+        assert f"Club link (renames, merges, deletes players): {link}" in again  # same key
+
+
+def _create(base: str, client: str) -> int:
+    body = json.dumps({"format": "barbu-session/1", "players": ["A", "B", "C", "D"]})
+    headers = {"Content-Type": "application/json", "X-Forwarded-For": client}
+    return int(fetch(f"{base}/api/sessions", headers, body.encode())[0])
+
+
+def test_the_rate_limit_counts_the_real_client_behind_a_trusted_proxy(tmp_path: Path) -> None:
+    """With ``--trusted-proxy 127.0.0.1`` (the proxy on the laptop) each phone behind it
+    has its own allowance; without it the header is not believed (a client that makes up
+    X-Forwarded-For does not get a new allowance)."""
+    (tmp_path / "config.py").write_text("RATE_LIMIT = (3, 600.0)\n")
+    port = free_port()
+    args = ["--instance", str(tmp_path), "--trusted-proxy", "127.0.0.1"]
+    with running(args, port) as (base, _out):
+        assert [_create(base, "10.0.0.7") for _ in range(4)] == [201, 201, 201, 429]
+        assert _create(base, "10.0.0.8") == 201  # another phone behind the proxy
+    port = free_port()
+    with running(["--instance", str(tmp_path)], port) as (base, _out):
+        found = [_create(base, f"10.0.1.{n}") for n in range(4)]
+        assert found == [201, 201, 201, 429]  # one client, whatever it says it relays

@@ -4,6 +4,11 @@ Both go through SQLite's online backup API, so a copy taken during writes holds 
 moment's whole state, and a restore replaces the pages of the live file in one go (its
 ``-wal`` included). ``serve`` holds a shared lock on ``serving.lock`` in the instance
 folder; restore takes it exclusively, so it refuses while a server runs on the folder.
+
+A restore takes only a file whose schema is the one the migrations make (compared with a
+database migrated as far as the file says it was): the same tables and columns, indexes
+and triggers, and nothing more. A file carrying a trigger, a view or a table of its own
+would run or keep someone else's SQL on the club's data.
 """
 
 from __future__ import annotations
@@ -15,7 +20,10 @@ import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
-from barbu_scorer.store.db import WRITE_TIMEOUT, connect, private_file, problems
+from sqlite_utils import Database
+
+from barbu_scorer.store.db import WRITE_TIMEOUT, connect, private_file, problems, with_name_key
+from barbu_scorer.store.migrations import migrations
 
 LOCK = "serving.lock"
 
@@ -52,16 +60,82 @@ def check_barbu(path: str) -> None:
     try:
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         steps = (
-            {r[0] for r in conn.execute("SELECT migration_set FROM _sqlite_migrations")}
+            [
+                r[0]
+                for r in conn.execute(
+                    "SELECT name FROM _sqlite_migrations WHERE migration_set = ? ORDER BY rowid",
+                    [migrations.name],
+                )
+            ]
             if "_sqlite_migrations" in tables
-            else set()
+            else []
         )
+        if not {"sessions", "hands", "history"} <= tables or not steps:
+            raise RestoreRefused(f"{path} is not a Barbu Scorer database")
+        has = schema(conn)
     except sqlite3.DatabaseError as error:
         raise RestoreRefused(f"{path} is not a SQLite database: {error}") from None
     finally:
         conn.close()
-    if not {"sessions", "hands", "history"} <= tables or "barbu_scorer" not in steps:
-        raise RestoreRefused(f"{path} is not a Barbu Scorer database")
+    differs = sorted(has ^ migrated_schema(path, steps))
+    if differs:
+        named = ", ".join(" ".join(str(part) for part in item[:2]) for item in differs[:3])
+        raise RestoreRefused(
+            f"{path} does not have the schema the migrations make (it differs in {named})"
+        )
+
+
+Part = tuple[str, str, str]
+"""One thing of a schema: its kind, its name and what it is (columns, SQL...)."""
+
+
+def schema(conn: sqlite3.Connection) -> frozenset[Part]:
+    """The file's tables (their columns, keys), indexes, triggers and views, as a set that
+    compares equal for the same schema however its SQL was spelled."""
+    parts: set[Part] = set()
+    rows = conn.execute(
+        "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"
+    ).fetchall()
+    for kind, name, table, sql in rows:
+        if kind == "table":
+            columns = conn.execute(f"PRAGMA table_xinfo({_quoted(name)})").fetchall()
+            keys = conn.execute(f"PRAGMA foreign_key_list({_quoted(name)})").fetchall()
+            parts.add(("table", name, repr([tuple(c[1:]) for c in columns])))
+            parts.add(("foreign keys of", name, repr(sorted(tuple(k[2:5]) for k in keys))))
+            for index in conn.execute(f"PRAGMA index_list({_quoted(name)})").fetchall():
+                _seq, index_name, unique, origin, partial = index
+                cols = conn.execute(f"PRAGMA index_xinfo({_quoted(index_name)})").fetchall()
+                label = index_name if origin == "c" else f"{origin} of {name}"
+                what = repr((name, unique, partial, [tuple(c[1:]) for c in cols]))
+                parts.add(("index", label, what))
+        elif kind in ("trigger", "view"):
+            parts.add((kind, name, f"{table}: {' '.join((sql or '').split())}"))
+        elif kind != "index":  # indexes are read with their table above
+            parts.add((kind, name, sql or ""))
+    return frozenset(parts)
+
+
+def _quoted(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def migrated_schema(path: str, steps: list[str]) -> frozenset[Part]:
+    """The schema a new database has after the migrations ``steps`` (the ones a file
+    records, in order); refused when they are not the first of today's."""
+    reference = Database(memory=True)
+    with_name_key(reference.conn)
+    names = [step.name for step in migrations.pending(reference)]
+    if steps != names[: len(steps)]:
+        raise RestoreRefused(
+            f"{path} was made by another version of Barbu Scorer (its migrations: "
+            f"{', '.join(steps[:12])})"
+        )
+    later = names[len(steps)] if len(steps) < len(names) else None
+    migrations.apply(reference, stop_before=later)
+    try:
+        return schema(reference.conn)
+    finally:
+        reference.close()
 
 
 @contextlib.contextmanager

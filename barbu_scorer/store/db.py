@@ -37,6 +37,12 @@ def _name_key(name: object) -> str | None:
     return name_key(name) if isinstance(name, str) else None
 
 
+def with_name_key(conn: sqlite3.Connection) -> None:
+    """Give the connection the SQL function ``name_key``: the roster's trigger keys names
+    with the one name rule (m009_name_key)."""
+    conn.create_function("name_key", 1, _name_key, deterministic=True)
+
+
 def connect(path: str, timeout: float = WRITE_TIMEOUT, max_bytes: int | None = None) -> Database:
     """Open the SQLite file with the settings every connection wants, and migrate it.
 
@@ -46,8 +52,7 @@ def connect(path: str, timeout: float = WRITE_TIMEOUT, max_bytes: int | None = N
         private_file(path)
     conn = sqlite3.connect(path, timeout=timeout, check_same_thread=False)
     db = Database(conn)
-    # The roster's trigger keys names with the one name rule (m009_name_key).
-    conn.create_function("name_key", 1, _name_key, deterministic=True)
+    with_name_key(conn)
     db.execute("PRAGMA foreign_keys = ON")
     # Every commit reaches the disk before it is acknowledged: a saved hand survives a
     # power cut (WAL's NORMAL would keep the file sound but could lose the last commits).

@@ -1,8 +1,10 @@
 """House schemes in SQLite: reads and writes, each write in one transaction.
 
 A house scheme is stored as the scheme JSON object (``scheme_to_dict``) under a name
-unique ignoring case. Its ``version`` goes up by one on every save that changes it;
-sessions keep their own copy, so nothing here ever touches a session.
+unique ignoring case. Every write takes the write lock up front (``writing``): a save reads
+before it writes, and a deferred transaction could not upgrade while tables save hands.
+Its ``version`` goes up by one on every save that changes it; sessions keep their own
+copy, so nothing here ever touches a session.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from sqlite_utils import Database
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict, scheme_to_dict
 from barbu_scorer.scoring.barbu.schemes import BUILTINS, MAX_NAME, Scheme
 from barbu_scorer.scoring.errors import ScoringError
-from barbu_scorer.store.rows import hash_key
+from barbu_scorer.store.rows import hash_key, writing
 
 
 class NameTaken(Exception):
@@ -132,7 +134,7 @@ def create(db: Database, scheme: Scheme) -> HouseScheme:
     now = _now()
     key = secrets.token_urlsafe(18)
     try:
-        with db.atomic():
+        with writing(db):
             _check_name(db, name)
             cursor = db.execute(
                 "INSERT INTO schemes (name, data, version, created, updated, edit_key) "
@@ -159,7 +161,7 @@ def claim(db: Database, scheme_id: int) -> HouseScheme | None:
     """Give a scheme saved before keys existed its key (returned on the value), or None
     when it has one already (someone claimed it first)."""
     key = secrets.token_urlsafe(18)
-    with db.atomic():
+    with writing(db):
         cursor = db.execute(
             "UPDATE schemes SET edit_key = ? WHERE id = ? AND edit_key IS NULL",
             [hash_key(key), scheme_id],
@@ -176,7 +178,7 @@ def update(db: Database, scheme_id: int, scheme: Scheme, version: int) -> HouseS
     """
     name = scheme.name.strip()
     try:
-        with db.atomic():
+        with writing(db):
             current = get(db, scheme_id)
             if current is None:
                 raise KeyError(scheme_id)
@@ -201,7 +203,7 @@ def update(db: Database, scheme_id: int, scheme: Scheme, version: int) -> HouseS
 
 def delete(db: Database, scheme_id: int) -> bool:
     """Delete a house scheme; sessions begun with it keep their own copy."""
-    with db.atomic():
+    with writing(db):
         cursor = db.execute("DELETE FROM schemes WHERE id = ?", [scheme_id])
     return cursor.rowcount == 1
 

@@ -1,7 +1,10 @@
 """The club key: who may rename, merge or delete roster players.
 
-The key is made on the first run; ``barbu-scorer serve`` prints its link, and the
-laptop's own home page shows it (to a request from loopback only). Opened once, the link
+The key is made on the first run; ``barbu-scorer serve`` prints its link, and a page
+that shows it to whoever opens it first (the laptop, from the terminal: ``one_time_link``).
+No page shows it for a request's address or headers: behind a proxy on the laptop every
+phone's request comes from loopback, and waitress drops the X-Forwarded-For it is not told
+to trust. Opened once, the link
 keeps the key sealed in that browser's cookie; the JSON API takes it as the header
 ``X-Club-Key``. Reading the roster needs no key, and new names still join it by creating
 a session. The link's route and template globals are on the roster pages' blueprint
@@ -10,7 +13,12 @@ a session. The link's route and template globals are on the roster pages' bluepr
 
 from __future__ import annotations
 
-from flask import abort, request, session
+import hashlib
+import secrets
+import threading
+import time
+
+from flask import abort, current_app, session
 
 from barbu_scorer.store import club
 from barbu_scorer.web.access import seal, unseal
@@ -18,7 +26,12 @@ from barbu_scorer.web.db import get_db
 from barbu_scorer.web.links import external
 
 HEADER = "X-Club-Key"
-LOOPBACK = frozenset({"127.0.0.1", "::1"})
+ONCE = "barbu_club_once"
+ONCE_SECONDS = 3600.0
+"""How long the one-time page's address works, unopened."""
+ONCE_KEPT = 16
+"""One-time addresses waiting at most (the oldest are forgotten past that)."""
+_once_lock = threading.Lock()
 
 
 def club_key() -> str:
@@ -50,6 +63,25 @@ def require_member() -> None:
         abort(403)
 
 
-def from_this_machine() -> bool:
-    """A request from the laptop itself: loopback, and not relayed by a proxy."""
-    return request.remote_addr in LOOPBACK and "X-Forwarded-For" not in request.headers
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def one_time_link() -> str:
+    """The address of a page that shows the club link to whoever opens it first, within
+    ``ONCE_SECONDS`` (kept in this process: ``serve`` prints it on the terminal)."""
+    token = secrets.token_urlsafe(18)
+    waiting: dict[str, float] = current_app.extensions.setdefault(ONCE, {})
+    with _once_lock:
+        waiting[_digest(token)] = time.monotonic() + ONCE_SECONDS
+        while len(waiting) > ONCE_KEPT:
+            waiting.pop(next(iter(waiting)))
+    return external("players.show_club_link", token=token)
+
+
+def take_once(token: str) -> bool:
+    """Whether ``token`` opens the one-time page now; it never opens it again."""
+    waiting: dict[str, float] = current_app.extensions.get(ONCE, {})
+    with _once_lock:
+        deadline = waiting.pop(_digest(token), None)
+    return deadline is not None and time.monotonic() < deadline

@@ -53,7 +53,7 @@ CREATING = {
 }
 
 access_log = logging.getLogger("barbu_scorer.access")
-_KEY_IN_PATH = re.compile(r"/(k|director|club)/[^/?#]+")
+_KEY_IN_PATH = re.compile(r"/(k|director|club/once|club)/[^/?#]+")
 
 
 def redacted(path: str) -> str:
@@ -142,6 +142,11 @@ def log_to_stderr() -> None:
 def init_app(app: Flask) -> None:
     """Register the cookie, the limit, the headers and the access log on every request."""
     app.session_interface = LastingCookie()
+    proxies = app.config.get("TRUSTED_PROXIES")
+    if proxies:  # other servers than `serve` (which tells waitress): see web/server.py
+        from barbu_scorer.web.server import TrustedProxy
+
+        app.wsgi_app = TrustedProxy(app.wsgi_app, proxies)  # type: ignore[method-assign]
     limit = app.config.get("RATE_LIMIT")
     if limit:
         capacity, per_seconds = limit

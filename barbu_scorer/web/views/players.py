@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -24,7 +34,13 @@ from barbu_scorer.scoring.league.stats import head_to_head, player_stats
 from barbu_scorer.store import club
 from barbu_scorer.store import players as roster
 from barbu_scorer.web.access import seal
-from barbu_scorer.web.club import club_link, from_this_machine, is_member, require_member
+from barbu_scorer.web.club import (
+    club_key,
+    club_link,
+    is_member,
+    require_member,
+    take_once,
+)
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.players import (
     DeleteForm,
@@ -60,12 +76,6 @@ def club_member() -> bool:
     return is_member()
 
 
-@bp.app_template_global()
-def club_link_here() -> str | None:
-    """The club link, for the laptop's own home page only (None elsewhere)."""
-    return club_link() if from_this_machine() else None
-
-
 @bp.get("/club/<key>")
 def keep_club_key(key: str) -> Response:
     """The club link: keep the club key in this browser, then open the roster."""
@@ -74,6 +84,18 @@ def keep_club_key(key: str) -> Response:
     session["club"] = seal(key)
     flash(_("This browser may now rename, merge and delete players."), "done")
     return redirect(url_for("players.index"))
+
+
+@bp.get("/club/once/<token>")
+def show_club_link(token: str) -> Response:
+    """The page ``serve`` prints for the laptop: the club link, shown once (the key is
+    kept in this browser too); the same address again is 404."""
+    if not take_once(token):
+        abort(404)
+    session["club"] = seal(club_key())
+    response = make_response(render_template("club_link.html", link=club_link()))
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _player_or_404(player_id: int) -> roster.RosterPlayer:
