@@ -180,7 +180,7 @@ def test_the_one_time_page_shows_the_link_once(app: Flask, client: FlaskClient) 
 
 
 def test_the_one_time_page_expires(app: Flask, client: FlaskClient, monkeypatch) -> None:  # noqa: ANN001
-    from barbu_scorer.web.views import club as club_view
+    from barbu_scorer.web import club as club_view
 
     club_key(app)
     with app.test_request_context("/"):

@@ -113,7 +113,7 @@ def capped(channel: type, most: int, exempt: Iterable[str]) -> type:
     lock = threading.Lock()
     free = frozenset(exempt)
 
-    class Capped(channel):  # type: ignore[misc, valid-type]
+    class Capped(channel):  # type: ignore[misc]
         _peer: str | None = None
 
         def __init__(self, server: Any, sock: Any, addr: Any, adj: Any, map: Any = None) -> None:  # noqa: A002
