@@ -218,3 +218,38 @@ def test_bridge_deal_put_with_a_body_that_is_not_an_object_is_400(
         headers=key_header(created),
     )
     assert "must be an object" in error_of(response)
+
+
+@pytest.mark.parametrize("version", ["max-x", "1.5", "²", "9" * 30, " "])
+def test_scheme_editor_save_with_a_version_not_a_whole_number_is_no_500(
+    lenient: Flask, version: str
+) -> None:
+    """Issue 27 item 7: a forged ``version`` on a house scheme's save was ``int()``-ed."""
+    from test_views_schemes import changed, editor, saved, submit
+
+    client = lenient.test_client()
+    submit(client, changed(editor(client), name="Club"))
+    url = f"/schemes/{saved(lenient, 'Club').id}/edit"
+    response = submit(client, changed(editor(client, url), quota=3, version=version), url=url)
+    assert response.status_code == 409, response.status_code
+    assert "saved elsewhere meanwhile" in response.get_data(as_text=True)
+    assert saved(lenient, "Club").scheme.quota != 3 and saved(lenient, "Club").version == 1
+
+
+@pytest.mark.parametrize("sitting_out", [[[0]], [None], [["0"]], [True], None, "0"])
+def test_an_event_document_whose_sitting_out_holds_a_list_or_null_is_400(
+    lenient: Flask, sitting_out: Any
+) -> None:
+    """Issue 27 item 7: ``rounds[r].sitting_out`` holding a list or null was sorted with the
+    seats' numbers (a TypeError, a 500)."""
+    from event_helpers import make_event
+
+    client = lenient.test_client()
+    event = make_event(client, 8)
+    doc = client.get(f"/e/{event['id']}/event.json").get_json()
+    doc["rounds"][0]["sitting_out"] = sitting_out
+    assert "round 1: sitting_out" in error_of(client.post("/api/events", json=doc))
+    response = client.post("/events/import", data={"text": json.dumps(doc)})
+    assert response.status_code == 400 and "Nothing was imported" in response.get_data(as_text=True)
+    with lenient.app_context():
+        assert get_db()["events"].count == 1
