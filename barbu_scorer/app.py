@@ -101,6 +101,7 @@ def _register(app: Flask) -> None:
     """The database's life, error pages, security headers, template globals, blueprints."""
     from barbu_scorer.web import assets, db, language, live_poll, security, sheets
     from barbu_scorer.web.links import base_url, external, qr_code
+    from barbu_scorer.web.once import nonce_field
     from barbu_scorer.web.views import (
         api,
         api_events,  # noqa: F401  (adds the events' routes to api.bp)
@@ -130,6 +131,7 @@ def _register(app: Flask) -> None:
     live_poll.init_app(app)
     for helper in (external, base_url, qr_code):
         app.add_template_global(helper)
+    app.add_template_global(nonce_field, "creation_nonce")
     for blueprint in (main, sessions, hands, api, exports, bridge, schemes, live, players, settle):
         app.register_blueprint(blueprint.bp)
     app.register_blueprint(events.bp)

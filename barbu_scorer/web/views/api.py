@@ -15,6 +15,7 @@ from barbu_scorer.store.sessions import key_matches
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.extensions import csrf
 from barbu_scorer.web.links import external
+from barbu_scorer.web.once import created_once
 from barbu_scorer.web.views.access import scheme_lookup
 from barbu_scorer.web.views.exports import sheet_response
 
@@ -114,7 +115,8 @@ def links(session_id: str, edit_key: str | None = None) -> dict[str, str]:
 @bp.post("/sessions")
 def create() -> tuple[Response, int]:
     """Create a session from a document (hands optional), of either game."""
-    session_id, key = import_document(get_db(), _body(), scheme_lookup())
+    data = _body()
+    session_id, key, _fresh = created_once(lambda: import_document(get_db(), data, scheme_lookup()))
     return _document(session_id, 201, edit_key=key, links=links(session_id, key))
 
 
