@@ -253,3 +253,33 @@ def test_an_event_document_whose_sitting_out_holds_a_list_or_null_is_400(
     assert response.status_code == 400 and "Nothing was imported" in response.get_data(as_text=True)
     with lenient.app_context():
         assert get_db()["events"].count == 1
+
+
+def test_a_compressed_answers_etag_echoed_in_if_match_is_taken(client: FlaskClient) -> None:
+    """Issue 27 item 16: ``If-Match: "1:gzip"`` (the ETag of a gzipped answer) was a 400."""
+    created = create(client)
+    hand = {"number": 1, **SPEC_HANDS[0]}
+    url = f"/api/sessions/{created['id']}/hands"
+    for tag, status in (('"1:gzip"', 201), ('W/"2:br"', 200), ('"1:zip"', 400)):
+        headers = {**key_header(created), "If-Match": tag}
+        assert client.post(url, json=hand, headers=headers).status_code == status, tag
+
+
+@pytest.mark.parametrize("name", ["\u3164", "\ufe0f", "\ufffd", "\u3164\u3164", "\ufe0f\ufffd"])
+def test_a_name_without_a_visible_letter_or_digit_is_refused(name: str) -> None:
+    """Issue 27 item 16: names made only of U+3164, U+FE0F or U+FFFD were accepted."""
+    from barbu_scorer.scoring.players import player_names
+
+    with pytest.raises(ScoringError, match="visible letter or digit"):
+        player_names([name, "Ben", "Clara", "Dan"])
+    assert player_names(["Zoë", "李", "7", "Ana\u3164"])[1] == "李"
+
+
+@pytest.mark.parametrize("stake", ["\u0660.\u0665", "０.05", "1e-2", "NaN", "0.0٥", " "])
+def test_a_stake_in_other_digits_is_refused(stake: str) -> None:
+    """Issue 27 item 16: the stake read Arabic-Indic and full-width digits."""
+    from barbu_scorer.scoring.league.settle import read_stake
+
+    with pytest.raises(ScoringError, match="stake"):
+        read_stake(stake)
+    assert read_stake("0.05") == 5 and read_stake(" 2 ") == 200

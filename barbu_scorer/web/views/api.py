@@ -20,6 +20,7 @@ from barbu_scorer.web.views.access import scheme_lookup
 from barbu_scorer.web.views.exports import sheet_response
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+ENCODINGS = ("", "gzip", "br", "deflate", "zstd")
 csrf.exempt(bp)
 
 
@@ -89,7 +90,10 @@ def _if_match() -> int | None:
     value = request.headers.get("If-Match")
     if value is None:
         return None
-    version = read_count(value.strip().removeprefix("W/").strip('"'), digits=19)
+    tag = value.strip().removeprefix("W/").strip('"')
+    # A compressed answer's ETag names its encoding ("7:gzip", Flask-Compress): the same version.
+    number, _colon, encoding = tag.partition(":")
+    version = read_count(number, digits=19) if encoding in ENCODINGS else None
     if version is None or version > MAX_VERSION:
         raise ApiError(400, msg("If-Match carries the session's version, a whole number"))
     return version
