@@ -111,6 +111,7 @@ def _register(app: Flask) -> None:
         sheets,
     )
     from barbu_scorer.web.links import base_url, external, qr_code
+    from barbu_scorer.web.once import nonce_field
     from barbu_scorer.web.views import (
         api,  # noqa: F401  (adds the sessions' routes to json_api.bp)
         api_events,  # noqa: F401  (adds the events' routes to json_api.bp)
@@ -139,6 +140,7 @@ def _register(app: Flask) -> None:
     live_poll.init_app(app)
     for helper in (external, base_url, qr_code):
         app.add_template_global(helper)
+    app.add_template_global(nonce_field, "creation_nonce")
     for blueprint in (main, sessions, hands, exports, bridge, schemes, live, players, settle):
         app.register_blueprint(blueprint.bp)
     app.register_blueprint(json_api.bp)

@@ -3,8 +3,10 @@ forgets its oldest entries first."""
 
 from __future__ import annotations
 
+import re
 import warnings
 
+from flask import Flask
 from flask.sessions import SecureCookieSession
 from flask.testing import FlaskClient
 
@@ -52,3 +54,64 @@ def test_the_oldest_session_key_goes_first_then_the_fullest_map() -> None:
         pass
     assert kept["seen"] == [] and not kept["keys"] and not kept["scheme_keys"]
     assert not forget_oldest(SecureCookieSession())
+
+
+def _new(client: FlaskClient) -> str:
+    answer = client.post("/new", data={f"players-{i}": n for i, n in enumerate(DOC["players"])})
+    assert answer.status_code == 302
+    return str(answer.headers["Location"].rsplit("/", 1)[1])
+
+
+def test_a_forgotten_session_key_comes_back_through_the_club_key(app: Flask) -> None:
+    """Issue 27 item 9: past the cookie's size a session started from /new lost its only
+    key for ever. The club key makes it a new scorer's link (the old one stops working)."""
+    from helpers import keep_club_key
+
+    phone = app.test_client()
+    made = [_new(phone) for _ in range(45)]
+    first = made[0]
+    assert phone.get(f"/s/{first}").status_code == 403  # forgotten
+    # Without the club key: no way in, and no new link.
+    stranger = app.test_client()
+    assert stranger.get(f"/s/{first}/handover").status_code == 403
+    assert stranger.post(f"/s/{first}/handover").status_code == 403
+    assert "/handover" not in stranger.get(f"/w/{first}").get_data(as_text=True)
+    # The club key's holder finds the way from the watch page, and makes a new link.
+    club = app.test_client()
+    keep_club_key(app, club)
+    assert f"/s/{first}/handover" in club.get(f"/w/{first}").get_data(as_text=True)
+    page = club.get(f"/s/{first}/handover").get_data(as_text=True)
+    assert "Make a new scorer's link" in page and "/k/" not in page
+    made_new = club.post(f"/s/{first}/handover")
+    assert made_new.status_code == 302
+    link = re.search(
+        r'value="(http[^"]+/k/[^"]+)"', club.get(f"/s/{first}/handover").get_data(as_text=True)
+    )
+    assert link is not None and club.get(f"/s/{first}").status_code == 200
+    # The phone that lost its key scans it and scores again.
+    path = link.group(1).split("//", 1)[1].split("/", 1)[1]
+    assert phone.get(f"/{path}").status_code == 302 and phone.get(f"/s/{first}").status_code == 200
+    history = phone.get(f"/s/{first}/history").get_data(as_text=True)
+    assert "new scorer" in history
+
+
+def test_a_forgotten_scheme_key_comes_back_through_the_club_key(app: Flask) -> None:
+    """Issue 27 item 9: after 45 scheme imports the first schemes could be edited by nobody."""
+    from helpers import keep_club_key
+
+    text = app.test_client().get("/schemes/builtin/tournament/export").get_data(as_text=True)
+    phone = app.test_client()
+    for n in range(45):
+        assert (
+            phone.post("/schemes/import", data={"text": text, "name": f"S{n}"}).status_code == 302
+        )
+    with app.app_context():
+        from barbu_scorer.store import schemes as scheme_store
+        from barbu_scorer.web.db import get_db
+
+        first = scheme_store.by_name(get_db(), "S0")
+    assert first is not None
+    assert phone.get(f"/schemes/{first.id}/edit").status_code == 403  # forgotten
+    club = app.test_client()
+    keep_club_key(app, club)
+    assert club.get(f"/schemes/{first.id}/edit").status_code == 200

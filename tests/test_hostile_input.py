@@ -218,3 +218,68 @@ def test_bridge_deal_put_with_a_body_that_is_not_an_object_is_400(
         headers=key_header(created),
     )
     assert "must be an object" in error_of(response)
+
+
+@pytest.mark.parametrize("version", ["max-x", "1.5", "²", "9" * 30, " "])
+def test_scheme_editor_save_with_a_version_not_a_whole_number_is_no_500(
+    lenient: Flask, version: str
+) -> None:
+    """Issue 27 item 7: a forged ``version`` on a house scheme's save was ``int()``-ed."""
+    from test_views_schemes import changed, editor, saved, submit
+
+    client = lenient.test_client()
+    submit(client, changed(editor(client), name="Club"))
+    url = f"/schemes/{saved(lenient, 'Club').id}/edit"
+    response = submit(client, changed(editor(client, url), quota=3, version=version), url=url)
+    assert response.status_code == 409, response.status_code
+    assert "saved elsewhere meanwhile" in response.get_data(as_text=True)
+    assert saved(lenient, "Club").scheme.quota != 3 and saved(lenient, "Club").version == 1
+
+
+@pytest.mark.parametrize("sitting_out", [[[0]], [None], [["0"]], [True], None, "0"])
+def test_an_event_document_whose_sitting_out_holds_a_list_or_null_is_400(
+    lenient: Flask, sitting_out: Any
+) -> None:
+    """Issue 27 item 7: ``rounds[r].sitting_out`` holding a list or null was sorted with the
+    seats' numbers (a TypeError, a 500)."""
+    from event_helpers import make_event
+
+    client = lenient.test_client()
+    event = make_event(client, 8)
+    doc = client.get(f"/e/{event['id']}/event.json").get_json()
+    doc["rounds"][0]["sitting_out"] = sitting_out
+    assert "round 1: sitting_out" in error_of(client.post("/api/events", json=doc))
+    response = client.post("/events/import", data={"text": json.dumps(doc)})
+    assert response.status_code == 400 and "Nothing was imported" in response.get_data(as_text=True)
+    with lenient.app_context():
+        assert get_db()["events"].count == 1
+
+
+def test_a_compressed_answers_etag_echoed_in_if_match_is_taken(client: FlaskClient) -> None:
+    """Issue 27 item 16: ``If-Match: "1:gzip"`` (the ETag of a gzipped answer) was a 400."""
+    created = create(client)
+    hand = {"number": 1, **SPEC_HANDS[0]}
+    url = f"/api/sessions/{created['id']}/hands"
+    for tag, status in (('"1:gzip"', 201), ('W/"2:br"', 200), ('"1:zip"', 400)):
+        headers = {**key_header(created), "If-Match": tag}
+        assert client.post(url, json=hand, headers=headers).status_code == status, tag
+
+
+@pytest.mark.parametrize("name", ["\u3164", "\ufe0f", "\ufffd", "\u3164\u3164", "\ufe0f\ufffd"])
+def test_a_name_without_a_visible_letter_or_digit_is_refused(name: str) -> None:
+    """Issue 27 item 16: names made only of U+3164, U+FE0F or U+FFFD were accepted."""
+    from barbu_scorer.scoring.players import player_names
+
+    with pytest.raises(ScoringError, match="visible letter or digit"):
+        player_names([name, "Ben", "Clara", "Dan"])
+    assert player_names(["Zoë", "李", "7", "Ana\u3164"])[1] == "李"
+
+
+@pytest.mark.parametrize("stake", ["\u0660.\u0665", "０.05", "1e-2", "NaN", "0.0٥", " "])
+def test_a_stake_in_other_digits_is_refused(stake: str) -> None:
+    """Issue 27 item 16: the stake read Arabic-Indic and full-width digits."""
+    from barbu_scorer.scoring.league.settle import read_stake
+
+    with pytest.raises(ScoringError, match="stake"):
+        read_stake(stake)
+    assert read_stake("0.05") == 5 and read_stake(" 2 ") == 200

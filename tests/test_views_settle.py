@@ -94,3 +94,38 @@ def test_the_standings_png(client: FlaskClient) -> None:
     page = client.get(f"/s/{sid}/settle").get_data(as_text=True)
     assert "data-share-png" in page and "share.js" in page
     assert client.get("/w/nope/standings.png").status_code == 404
+
+
+def test_only_the_club_key_or_every_sessions_key_settles_a_group(
+    app: Flask, client: FlaskClient
+) -> None:
+    """Issue 27 item 8: ``POST /settle`` reset any group's running ledger with no key."""
+    from helpers import keep_club_key
+
+    first, second = imported(client, 3), imported(client, 4, ["Ben", "Ada", "Dan", "Clara"])
+    for sid in (first, second):
+        client.post(f"/s/{sid}/settle", data={"stake": "0.10", "rounding": "1"})
+    with app.app_context():
+        ids = [roster.by_name(get_db(), n).id for n in PLAYERS]  # type: ignore[union-attr]
+
+    def ledger(who: FlaskClient) -> str:
+        return who.get("/settle", query_string={"players": ids}).get_data(as_text=True)
+
+    assert "We have paid" in ledger(client)  # it keeps every counted session's key
+    # A stranger staking a session of the same four holds one session's key, not all.
+    stranger = app.test_client()
+    theirs = imported(stranger, 7)
+    stranger.post(f"/s/{theirs}/settle", data={"stake": "0.10", "rounding": "1"})
+    page = ledger(stranger)
+    assert "3 staked sessions" in page and "We have paid" not in page
+    assert "the club link or the scorer" in page
+    assert stranger.post("/settle", data={"players": ids}).status_code == 403
+    assert app.test_client().post("/settle", data={"players": ids}).status_code == 403
+    assert "3 staked sessions" in ledger(client) and "We have paid" not in ledger(client)
+    assert client.post("/settle", data={"players": ids}).status_code == 403
+    # The club key settles whatever the group played.
+    club = app.test_client()
+    keep_club_key(app, club)
+    assert "We have paid" in ledger(club)
+    assert club.post("/settle", data={"players": ids}).status_code == 302
+    assert "0 staked sessions" in ledger(client)

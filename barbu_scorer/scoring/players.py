@@ -43,6 +43,10 @@ def _clash(names: Sequence[str]) -> Message | None:
     return None
 
 
+# Hangul fillers are letters to Unicode (category Lo) yet show nothing.
+_FILLERS = frozenset("\u115f\u1160\u3164\uffa0")
+
+
 def player_names(names: Sequence[object], *, stored: bool = False) -> tuple[str, ...]:
     """The players' names stripped; a ScoringError for a blank, too long or repeated one
     (``stored``: names read back from the store, see ``check_label``)."""
@@ -52,6 +56,12 @@ def player_names(names: Sequence[object], *, stored: bool = False) -> tuple[str,
         check_label(name, MAX_NAME_LENGTH, msg("players: each name"), stored=stored)
         for name in names
     )
+    if not stored:
+        for name in stripped:
+            if not any(c.isalnum() and c not in _FILLERS for c in name):
+                raise refused(
+                    "players: %(name)s: a name needs a visible letter or digit", name=repr(name)
+                )
     clash = _clash(stripped)
     if clash is not None:
         raise refused("players: two players have the same name: %(clash)s", clash=clash)

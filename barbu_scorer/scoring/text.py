@@ -103,6 +103,16 @@ def read_count(text: str, digits: int = 9) -> int | None:
     return None
 
 
+def read_decimal(text: str, digits: int = 9) -> str | None:
+    """``text`` stripped when it is a plain decimal in ASCII digits ("0.05", "12"), at
+    most ``digits`` before the point and after it; else None (``Decimal`` alone reads
+    Arabic-Indic or full-width digits, exponents and "NaN")."""
+    whole, point, part = text.strip().partition(".")
+    if read_count(whole, digits) is None or (point and read_count(part, digits) is None):
+        return None
+    return text.strip()
+
+
 def read_signed(text: str, digits: int = 9) -> int | None:
     """As :func:`read_count`, after an optional sign: "-", the true minus a page writes
     (a figure copied from the score table) or "+"; spaces around the number are let by.

@@ -240,17 +240,30 @@ def update_clock(db: Database, event_id: str, version: int | None, **changes: An
 
 
 def close_round(
-    db: Database, event: StoredEvent, version: int | None, who: str = "director"
+    db: Database,
+    event: StoredEvent,
+    version: int | None,
+    who: str = "director",
+    closing: int | None = None,
 ) -> int:
     """End every session of the round in play (each in its history), then open the next
-    round, all in one transaction; the round now in play."""
+    round, all in one transaction; the round now in play. ``closing`` names the round
+    meant: when it is closed already (another round is in play, or it is the last and
+    every table of it ended) nothing changes, so a close sent twice closes one round."""
     from barbu_scorer.store.ending import end_session, live_state
 
     with writing(db):
-        for table in event.round_tables(event.round):
-            state = live_state(db, table.session_id)
-            if state is not None and state[1] is None:
-                end_session(db, table.session_id, who, None)
-        following = min(event.round + 1, event.rounds)
+        row = db.execute("SELECT round FROM events WHERE id = ?", [event.id]).fetchone()
+        current = int(row[0]) if row else event.round  # read under the write lock
+        tables = event.round_tables(current)
+        states = [live_state(db, t.session_id) for t in tables]
+        open_here = [t for t, st in zip(tables, states, strict=True) if st and st[1] is None]
+        if closing is not None and (
+            closing != current or not open_here and current == event.rounds
+        ):
+            return current
+        for table in open_here:
+            end_session(db, table.session_id, who, None)
+        following = min(current + 1, event.rounds)
         update_clock(db, event.id, version, round=following, round_started=now(), last_call=None)
     return following

@@ -267,3 +267,20 @@ def m011_table_beat(db: Database) -> None:
             pending INTEGER NOT NULL
         )"""
     )
+
+
+@migrations()
+def m012_creations(db: Database) -> None:
+    """What each creation was asked with (a form's nonce or the API's Idempotency-Key,
+    with the request's body), so a resend finds the first one: the hash of what was
+    asked (never the nonce), the row made and its key sealed under the nonce (only a
+    resend can read it); kept a day."""
+    db.execute(
+        """CREATE TABLE IF NOT EXISTS creations (
+            asked TEXT PRIMARY KEY,
+            kind TEXT NOT NULL,
+            target TEXT NOT NULL,
+            sealed_key TEXT NOT NULL,
+            created TEXT NOT NULL
+        )"""
+    )

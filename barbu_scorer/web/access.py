@@ -144,11 +144,16 @@ def keep_scheme_key(house: scheme_store.HouseScheme) -> None:
 
 def owns_scheme(house: scheme_store.HouseScheme) -> bool:
     """Whether this browser may edit or delete the scheme: it holds its key, or the
-    scheme was saved before keys existed and nobody has claimed it yet."""
+    scheme was saved before keys existed and nobody has claimed it yet, or it keeps the
+    club key (the way back to a scheme whose key the cookie forgot)."""
     if house.key_hash is None:
         return True
     kept = session.get("scheme_keys", {}).get(str(house.id))
-    return _proves("scheme", str(house.id), kept, house.key_hash)
+    if _proves("scheme", str(house.id), kept, house.key_hash):
+        return True
+    from barbu_scorer.web.club import is_member  # club.py seals with this module
+
+    return is_member()
 
 
 def require_scheme_owner(house: scheme_store.HouseScheme) -> None:

@@ -7,7 +7,7 @@ import sqlite3
 from flask import Flask, Response, g, jsonify, render_template, request
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, InternalServerError
 
 from barbu_scorer.present.chips import chip_names, doubles_open
 from barbu_scorer.present.event import ranking_rule, sitting_out
@@ -55,6 +55,8 @@ def described(error: HTTPException) -> str:
         return _("the server is busy just now: try again in a moment")
     if error.code == 403:
         return _("this is not yours to change")
+    if error.code == 500:
+        return _("the server could not answer this request: try again in a moment")
     return _("the request is not one this address understands")
 
 
@@ -115,8 +117,21 @@ def _unreadable(error: Unreadable) -> tuple[str | Response, int]:
     return render_template("errors/400.html", error=HTTPException(error.message)), 409
 
 
+def _server_error(error: InternalServerError) -> tuple[str | Response, int]:
+    """A bug: the API's JSON body or the app's page, never what went wrong inside (that
+    goes to the log, as Flask logs it)."""
+    return _api_error(error) or (render_template("errors/500.html"), 500)
+
+
+def _any_other(error: HTTPException) -> tuple[Response, int] | HTTPException:
+    """Any other HTTP error (415, 416, 501...): JSON under /api/, werkzeug's page elsewhere."""
+    return _api_error(error) or error
+
+
 def init_app(app: Flask) -> None:
     """Register error pages, filters and globals."""
+    app.register_error_handler(InternalServerError, _server_error)
+    app.register_error_handler(HTTPException, _any_other)
     app.register_error_handler(sqlite3.OperationalError, _unavailable)
     app.register_error_handler(Unreadable, _unreadable)
     app.register_error_handler(429, _too_many)

@@ -13,12 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from flask import Blueprint, url_for
+from flask import Blueprint, g, url_for
 from werkzeug.wrappers import Response
 
 from barbu_scorer.games import AnyGame
 from barbu_scorer.web.access import can_edit, keep_key, require_edit
 from barbu_scorer.web.cached import per_version, remembered
+from barbu_scorer.web.club import is_member
 from barbu_scorer.web.pages import Stored, history_page, undo_last
 
 S = TypeVar("S", bound=Stored)
@@ -57,7 +58,12 @@ class GamePages(Generic[S]):
         score, else None."""
         pages = self.game.pages
         scoring = url_for(pages.scorer, session_id=session_id) if can_edit(session_id) else None
-        answer = per_version(kind, session_id, lambda: render(scoring), (scoring,))
+        # The club's way back to a session whose every key was lost (web/views/live.py).
+        handover = "live.bridge_handover" if pages.scorer.startswith("bridge.") else "live.handover"
+        g.club_handover = (
+            url_for(handover, session_id=session_id) if not scoring and is_member() else None
+        )
+        answer = per_version(kind, session_id, lambda: render(scoring), (scoring, g.club_handover))
         return remembered(session_id, answer)
 
     def claim(self, session_id: str, key: str) -> Response:

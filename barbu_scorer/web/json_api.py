@@ -67,12 +67,18 @@ def json_body() -> Any:
     return read_json(request.get_data())
 
 
+ENCODINGS = ("", "gzip", "br", "deflate", "zstd")
+
+
 def if_match_version() -> int | None:
     """The version the request's If-Match names (None without one), or a 400."""
     value = request.headers.get("If-Match")
     if value is None:
         return None
-    version = read_count(value.strip().removeprefix("W/").strip('"'), digits=19)
+    tag = value.strip().removeprefix("W/").strip('"')
+    # A compressed answer's ETag names its encoding ("7:gzip", Flask-Compress): the same version.
+    number, _colon, encoding = tag.partition(":")
+    version = read_count(number, digits=19) if encoding in ENCODINGS else None
     if version is None or version > MAX_VERSION:
         raise ApiError(400, msg("If-Match carries the session's version, a whole number"))
     return version

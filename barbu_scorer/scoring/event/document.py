@@ -61,6 +61,14 @@ def _list(value: Any, what: str | Message, most: int) -> list[Any]:
     return value
 
 
+def _numbers(value: Any, what: Message, most: int) -> list[int]:
+    """A list of at most ``most`` players' numbers (whole numbers, never true/false)."""
+    numbers = _list(value, what, most)
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
+        raise refused("%(what)s: the players' numbers", what=what)
+    return numbers
+
+
 def _table(data: Any, where: Message) -> tuple[list[int], int | None, Mapping[str, Any]]:
     if not isinstance(data, Mapping):
         raise refused("%(where)s: a table is an object", where=where)
@@ -104,7 +112,7 @@ def read_event(doc: Any, lookup: SchemeLookup | None = None) -> EventDocument:
             _table(t, msg("round %(r)s, table %(n)s", r=r, n=n)) for n, t in enumerate(tables, 1)
         ]
         shape.append([(seats, declarer) for seats, declarer, _s in read])
-        out.append(_list(rnd.get("sitting_out", []), msg("round %(r)s: sitting_out", r=r), 4))
+        out.append(_numbers(rnd.get("sitting_out", []), msg("round %(r)s: sitting_out", r=r), 4))
         sessions.extend(s for _a, _b, s in read)
     rounds = rounds_from_tables(len(players), shape, out)
     flat = [t for rnd in rounds for t in rnd.tables]

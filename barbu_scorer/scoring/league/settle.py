@@ -16,6 +16,7 @@ from functools import cache
 
 from barbu_scorer.scoring.errors import refused
 from barbu_scorer.scoring.league.played import Played, PlayerId
+from barbu_scorer.scoring.text import read_decimal
 
 MAX_STAKE_CENTS = 100_00
 ROUNDINGS = (1, 5, 10, 50, 100)
@@ -34,8 +35,11 @@ class Payment:
 
 def read_stake(text: object) -> int:
     """A stake per point ("0.05") in whole cents; a ScoringError for anything else."""
+    plain = read_decimal(text) if isinstance(text, str) else None
+    if plain is None:
+        raise refused("stake: an amount per point such as 0.05")
     try:
-        value = Decimal(str(text).strip())
+        value = Decimal(plain)
     except InvalidOperation:
         raise refused("stake: an amount per point such as 0.05") from None
     cents = value * 100

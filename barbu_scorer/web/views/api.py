@@ -13,6 +13,7 @@ from barbu_scorer.web.access import scheme_lookup
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.json_api import ApiError, bp, if_match_version, json_body
 from barbu_scorer.web.links import session_links
+from barbu_scorer.web.once import created_once
 from barbu_scorer.web.sheets import sheet_response
 
 
@@ -45,7 +46,8 @@ def _document(session_id: str, status: int = 200, **extra: Any) -> tuple[Respons
 @bp.post("/sessions")
 def create() -> tuple[Response, int]:
     """Create a session from a document (hands optional), of either game."""
-    session_id, key = import_document(get_db(), json_body(), scheme_lookup())
+    data = json_body()
+    session_id, key, _fresh = created_once(lambda: import_document(get_db(), data, scheme_lookup()))
     return _document(session_id, 201, edit_key=key, links=True)
 
 

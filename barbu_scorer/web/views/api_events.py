@@ -34,6 +34,7 @@ from barbu_scorer.web.event_data import gather, new_event, progress_json, rankin
 from barbu_scorer.web.event_paper import event_export, import_event
 from barbu_scorer.web.json_api import ApiError, bp, if_match_version, json_body
 from barbu_scorer.web.links import external, session_links
+from barbu_scorer.web.once import created_once, made
 
 FIELDS = {"name", "date", "scheme", "format", "method", "seating", "players"}
 
@@ -128,13 +129,16 @@ def create_event() -> tuple[Response, int]:
     """Create an event (its fields, or an exported ``barbu-event/1`` document)."""
     data = json_body()
     if isinstance(data, dict) and data.get("format") == FORMAT:
-        event, key = import_event(get_db(), read_event(data, scheme_lookup()))
+        doc = read_event(data, scheme_lookup())
+        event_id, key, _fresh = created_once(lambda: made(import_event(get_db(), doc)))
     else:
         settings, seating, players = _create_fields(data)
-        event, key = new_event(get_db(), settings, seating=seating, players=players)
-    out = _seating(event, key)
+        event_id, key, _fresh = created_once(
+            lambda: made(new_event(get_db(), settings, seating=seating, players=players))
+        )
+    out = _seating(_event(event_id), key)
     out["director_key"] = key
-    out["links"]["director"] = external("events.claim", event_id=event.id, key=key)
+    out["links"]["director"] = external("events.claim", event_id=event_id, key=key)
     return jsonify(out), 201
 
 
@@ -178,6 +182,26 @@ def export_event(event_id: str) -> Response:
     return jsonify(event_export(get_db(), _event(event_id)))
 
 
+def _closing(event: StoredEvent, data: dict[str, Any]) -> tuple[int | None, str, int | None]:
+    """What a close is guarded by: the version (If-Match) and/or the round it closes
+    (``"round": n``); one of them, so that a close sent twice closes one round."""
+    version, closing = if_match_version(), data.get("round")
+    if closing is not None and (
+        isinstance(closing, bool)
+        or not isinstance(closing, int)
+        or not 1 <= closing <= event.rounds
+    ):
+        raise ApiError(400, msg("field round: the round to close, 1 to %(n)s", n=event.rounds))
+    if version is None and closing is None:
+        raise ApiError(
+            428,
+            msg(
+                '"close" needs If-Match (the event\'s version) or the round it closes ("round": n)'
+            ),
+        )
+    return version, "director", closing
+
+
 @bp.post("/events/<event_id>/clock")
 def clock(event_id: str) -> Response:
     """The round clock: ``{"action": "start" | "last_call" | "close"}``."""
@@ -186,7 +210,7 @@ def clock(event_id: str) -> Response:
     data = json_body()
     action = data.get("action") if isinstance(data, dict) else None
     if action == "close":
-        close_round(get_db(), event, if_match_version())
+        close_round(get_db(), event, *_closing(event, data))
     elif action == "start":
         update_clock(get_db(), event_id, if_match_version(), round_started=now(), last_call=None)
     elif action == "last_call":

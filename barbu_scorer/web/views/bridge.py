@@ -47,6 +47,7 @@ from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.bridge import DealForm, NewBridgeForm, deal_from_form, initial_data
 from barbu_scorer.web.forms.common import VersionForm
 from barbu_scorer.web.game_pages import GamePages
+from barbu_scorer.web.once import created_once
 from barbu_scorer.web.pages import first_seat, or_404, saved
 from barbu_scorer.web.sheets import sheet_response
 
@@ -93,7 +94,8 @@ def _create(form: NewBridgeForm) -> BaseResponse | None:
     """Store the new session and open it; None, the reason on the form, when refused."""
     names = [(p.data or "").strip() for p in form.players]
     first, drawn = first_seat(form.first.data, len(SEATS))
-    try:
+
+    def create() -> tuple[str, str]:
         stored, key = bridge_store.create(
             get_db(),
             players=names,
@@ -102,13 +104,19 @@ def _create(form: NewBridgeForm) -> BaseResponse | None:
             name=form.name.data or "",
             who=scorer_label(),
         )
+        return stored.id, key
+
+    try:
+        session_id, key, fresh = created_once(create)
     except ScoringError as error:
         form.players.errors.append(error.message)
         return None
-    remember(stored.id, key)
-    if drawn:
+    remember(session_id, key)
+    if not fresh:
+        flash(_("Started already: here it is."), "ok")
+    elif drawn:
         flash(_("The draw: %(name)s deals first.", name=names[first]), "draw")
-    return redirect(url_for("bridge.scorer", session_id=stored.id))
+    return redirect(url_for("bridge.scorer", session_id=session_id))
 
 
 @bp.route("/bridge/new", methods=["GET", "POST"])

@@ -23,6 +23,7 @@ from barbu_scorer.web.event_pages import bp, event_or_404
 from barbu_scorer.web.event_paper import event_export, import_event, results_sheets, table_cards
 from barbu_scorer.web.forms.events import EventImportForm
 from barbu_scorer.web.links import external
+from barbu_scorer.web.once import created_once, made
 
 
 def _pdf(body: bytes, filename: str) -> Response:
@@ -129,13 +130,14 @@ def import_page() -> Any:
         upload = request.files.get("file")
         raw = upload.read() if upload and upload.filename else (form.text.data or "").encode()
         try:
-            event, key = import_event(get_db(), read_event(read_json(raw), scheme_lookup()))
+            doc = read_event(read_json(raw), scheme_lookup())
+            event_id, key, _fresh = created_once(lambda: made(import_event(get_db(), doc)))
         except ScoringError as problem:
             error = _("Nothing was imported: %(why)s", why=str(problem))
         else:
-            keep_director(event.id, key)
+            keep_director(event_id, key)
             flash(_("Event imported."), "ok")
-            return redirect(url_for("events.console", event_id=event.id))
+            return redirect(url_for("events.console", event_id=event_id))
     elif request.method == "POST":
         error = _("Choose a file or paste the document.")
     return render_template("event/import.html", form=form, error=error), 400 if error else 200

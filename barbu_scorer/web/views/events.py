@@ -27,6 +27,7 @@ from barbu_scorer.web.event_data import console_version, gather, new_event
 from barbu_scorer.web.event_pages import bp, event_or_404
 from barbu_scorer.web.forms.events import ClockForm, MethodForm, NewEventForm
 from barbu_scorer.web.links import external
+from barbu_scorer.web.once import created_once, made
 
 
 def _new_form() -> NewEventForm:
@@ -64,13 +65,17 @@ def new() -> Any:
                 fmt=form.format.data,
                 method=form.method.data,
             )
-            event, key = new_event(get_db(), settings, seating=form.seating.data, players=names)
+            event_id, key, _fresh = created_once(
+                lambda: made(
+                    new_event(get_db(), settings, seating=form.seating.data, players=names)
+                )
+            )
         except ScoringError as error:
             form.typed.errors = [*form.typed.errors, error.message]
         else:
-            keep_director(event.id, key)
+            keep_director(event_id, key)
             flash(_("Event created: print the table cards, then start the round."), "ok")
-            return redirect(url_for("events.console", event_id=event.id))
+            return redirect(url_for("events.console", event_id=event_id))
     status = 400 if request.method == "POST" else 200
     return render_template("event/new.html", form=form), status
 

@@ -24,6 +24,7 @@ from barbu_scorer.scoring.text import read_json
 from barbu_scorer.web.access import remember, scheme_lookup
 from barbu_scorer.web.cached import per_version
 from barbu_scorer.web.db import get_db
+from barbu_scorer.web.once import created_once
 from barbu_scorer.web.pages import or_404
 from barbu_scorer.web.sheets import sheet_response
 
@@ -82,7 +83,9 @@ def import_session() -> str | BaseResponse:
             error = _("This is not a JSON session document: %(why)s", why=problem.message)
         else:
             try:
-                session_id, key = import_document(get_db(), doc, scheme_lookup())
+                session_id, key, _fresh = created_once(
+                    lambda: import_document(get_db(), doc, scheme_lookup())
+                )
             except ScoringError as problem:
                 error = _("Nothing was imported: %(why)s", why=str(problem))
             else:

@@ -15,6 +15,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from barbu_scorer.games import game_of_session
@@ -22,7 +23,9 @@ from barbu_scorer.present.flashes import session_changed
 from barbu_scorer.present.live import ended_line
 from barbu_scorer.store.ending import end_session, live_state
 from barbu_scorer.store.rows import Conflict, Stale
-from barbu_scorer.web.access import kept_key, require_edit, scorer_label
+from barbu_scorer.store.scorer_key import new_scorer_key
+from barbu_scorer.web.access import kept_key, remember, require_edit, scorer_label
+from barbu_scorer.web.club import is_member, require_member
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.common import VersionForm
 from barbu_scorer.web.links import external
@@ -47,15 +50,42 @@ def state(session_id: str) -> BaseResponse:
 @bp.get("/s/<session_id>/handover", endpoint="handover")
 @bp.get("/b/<session_id>/handover", endpoint="bridge_handover")
 def handover(session_id: str) -> str:
-    """The scorer's link as a QR code, for another phone to take the scoring over."""
+    """The scorer's link as a QR code, for another phone to take the scoring over; to a
+    browser keeping the club key but not this session's, the offer of a new one."""
     game = or_404(game_of_session(get_db(), session_id))
-    require_edit(session_id)
     key = kept_key(session_id)
+    if key is None and is_member():
+        return render_template(
+            "live/handover.html",
+            link=None,
+            renew=url_for(
+                str(request.endpoint).replace("handover", "new_link"), session_id=session_id
+            ),
+            back=url_for(game.pages.watch, session_id=session_id),
+        )
+    require_edit(session_id)
     return render_template(
         "live/handover.html",
         link=external(game.pages.claim, session_id=session_id, key=key),
         back=url_for(game.pages.scorer, session_id=session_id),
     )
+
+
+@bp.post("/s/<session_id>/handover", endpoint="new_link")
+@bp.post("/b/<session_id>/handover", endpoint="bridge_new_link")
+def new_link(session_id: str) -> BaseResponse:
+    """The club's way back to a session whose every key was lost: a new scorer's link (the
+    old one stops working), kept in this browser and shown as the handover page."""
+    game = or_404(game_of_session(get_db(), session_id))
+    require_member()
+    key = new_scorer_key(get_db(), session_id, "club")
+    if key is None:
+        flash(_("A club night's table: its scorer's link is on the director's console."), "error")
+        return redirect(url_for(game.pages.watch, session_id=session_id))
+    remember(session_id, key)
+    flash(_("A new scorer's link: the old one no longer works."), "ok")
+    page = str(request.endpoint).replace("new_link", "handover")
+    return redirect(url_for(page, session_id=session_id))
 
 
 @bp.post("/s/<session_id>/end", endpoint="end")

@@ -23,7 +23,7 @@ from barbu_scorer.scoring.barbu.cards import card_label
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict, scheme_to_dict
 from barbu_scorer.scoring.barbu.schemes import BUILTINS, MAX_NAME, Scheme, builtin, renamed
 from barbu_scorer.scoring.errors import ScoringError
-from barbu_scorer.scoring.text import check_label, read_json
+from barbu_scorer.scoring.text import check_label, read_count, read_json
 from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.web.access import claim_unowned, keep_scheme_key, require_scheme_owner
 from barbu_scorer.web.db import get_db
@@ -95,6 +95,15 @@ def _editor(house: scheme_store.HouseScheme | None) -> Response | tuple[str, int
     return _render(drawn(draft, form.version.data), verdict, house, 422 if saving else 200)
 
 
+def _drawn_from(version: str | None, house: scheme_store.HouseScheme) -> int:
+    """The version the editor's page was drawn from (its hidden field; the saved one when
+    the field is missing). A field that is no whole number was not written by this app's
+    page: 0, a version no scheme has, so the save is refused as made over another's."""
+    if not version:
+        return house.version
+    return read_count(version, digits=19) or 0
+
+
 def _save(
     form: SchemeForm, draft: Scheme, house: scheme_store.HouseScheme | None
 ) -> Response | tuple[str, int]:
@@ -109,7 +118,7 @@ def _save(
                 "ok",
             )
         else:
-            after = scheme_store.update(db, house.id, draft, int(version or house.version))
+            after = scheme_store.update(db, house.id, draft, _drawn_from(version, house))
             claim_unowned(house)
             if after is None:
                 flash(

@@ -26,6 +26,7 @@ from barbu_scorer.web.event_round import round_done
 from barbu_scorer.web.forms.barbu import NewSessionForm
 from barbu_scorer.web.forms.common import VersionForm
 from barbu_scorer.web.game_pages import GamePages
+from barbu_scorer.web.once import created_once
 from barbu_scorer.web.pages import first_seat, stored_or_404
 
 bp = Blueprint("sessions", __name__)
@@ -68,19 +69,26 @@ def new() -> str | Response:
             form.players.errors.append(str(error))
         else:
             first, drawn = first_seat(form.first.data, scheme.players)
-            stored, key = create_session(
-                get_db(),
-                players=players,
-                scheme=scheme,
-                scheme_ref=scheme.id,
-                first_declarer=first,
-                name=form.name.data or "",
-                who=scorer_label(),
-            )
-            remember(stored.id, key)
-            if drawn:
+
+            def create() -> tuple[str, str]:
+                stored, key = create_session(
+                    get_db(),
+                    players=players,
+                    scheme=scheme,
+                    scheme_ref=scheme.id,
+                    first_declarer=first,
+                    name=form.name.data or "",
+                    who=scorer_label(),
+                )
+                return stored.id, key
+
+            session_id, key, fresh = created_once(create)
+            remember(session_id, key)
+            if not fresh:
+                flash(_("Started already: here it is."), "ok")
+            elif drawn:
                 flash(_("The draw: %(name)s declares first.", name=players[first]), "draw")
-            return redirect(url_for("sessions.scorer", session_id=stored.id))
+            return redirect(url_for("sessions.scorer", session_id=session_id))
     return render_template(
         "session/new.html",
         form=form,

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from collections.abc import Iterable
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -18,6 +20,7 @@ from barbu_scorer.store import stakes
 from barbu_scorer.store.sessions import load
 from barbu_scorer.web.access import can_edit, require_edit
 from barbu_scorer.web.cached import scored
+from barbu_scorer.web.club import is_member
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.players import SettleForm, StakeForm
 from barbu_scorer.web.pages import or_404
@@ -79,6 +82,14 @@ def _group() -> list[int]:
     return sorted({n for n in chosen if n is not None})[:12]
 
 
+def _may_settle(staked: Iterable[str]) -> bool:
+    """Whether this browser may say the group has paid: it keeps the club key, or the
+    edit key of every staked session the ledger counts (one session a stranger started
+    with the same players is not enough)."""
+    counted = list(staked)
+    return is_member() or (bool(counted) and all(can_edit(sid) for sid in counted))
+
+
 @bp.get("/settle")
 def group() -> str:
     """A group's running ledger since they last settled, and the payments that clear it."""
@@ -101,6 +112,7 @@ def group() -> str:
         lines=lines,
         since=stakes.last_settled(db, chosen)[:10] if chosen else "",
         form=SettleForm(),
+        may_settle=_may_settle(staked),
     )
 
 
@@ -111,6 +123,8 @@ def settle_group() -> Response:
     if not SettleForm().validate() or len(chosen) < 2:
         flash(_("Pick the players who settled."), "error")
         return redirect(url_for("settle.group"))
+    if not _may_settle(stakes.group_sessions(get_db(), chosen)):
+        abort(403)
     stakes.record_settlement(get_db(), chosen, [])
     flash(_("Settled. The ledger starts again from here."), "done")
     return redirect(url_for("settle.group", players=chosen))
