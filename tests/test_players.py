@@ -94,6 +94,7 @@ def test_accepted_names_are_stripped_short_and_distinct(names: list[str]) -> Non
             or len(folded) < len(stripped)
             or any(len(name) > MAX_NAME_LENGTH for name in stripped)
             or any(bad_character(name) for name in stripped)
+            or any(not any(c.isalnum() for c in name) for name in stripped)
         )
     else:
         assert out == tuple(name.strip() for name in names)

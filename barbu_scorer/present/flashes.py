@@ -22,3 +22,8 @@ def event_changed() -> str:
 def already_saved(number: int) -> str:
     """A hand sent again (a resend, a second tap) that the store already holds."""
     return say("Hand %(n)s was already saved.", n=number)
+
+
+def started_already() -> str:
+    """A creation sent again (a second tap on Start): the session it made the first time."""
+    return say("Started already: here it is.")

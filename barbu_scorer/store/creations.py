@@ -9,7 +9,6 @@ first. Kept for a day: a resend comes within seconds.
 
 from __future__ import annotations
 
-import base64
 import hashlib
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -17,7 +16,7 @@ from datetime import UTC, datetime, timedelta
 from cryptography.fernet import Fernet, InvalidToken
 from sqlite_utils import Database
 
-from barbu_scorer.store.keys import now
+from barbu_scorer.store.keys import now, sealer
 from barbu_scorer.store.rows import writing
 
 KEPT = timedelta(days=1)
@@ -28,7 +27,9 @@ def _digest(kind: str, nonce: str, body: bytes, purpose: bytes) -> bytes:
 
 
 def _sealer(kind: str, nonce: str, body: bytes) -> Fernet:
-    return Fernet(base64.urlsafe_b64encode(_digest(kind, nonce, body, b"creation key")))
+    """The key that seals a creation's key: only the same request opens it (the one
+    Fernet derivation, store.keys.sealer)."""
+    return sealer("creation key", f"{kind}\0{nonce}\0{body.hex()}")
 
 
 def once(

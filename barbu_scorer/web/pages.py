@@ -16,6 +16,8 @@ from werkzeug.wrappers import Response
 from barbu_scorer.games import game_of_session, page_for
 from barbu_scorer.present.flashes import session_changed
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.store import bridge as bridge_store
+from barbu_scorer.store.bridge import StoredBridge
 from barbu_scorer.store.reads import history
 from barbu_scorer.store.rows import Conflict, Stale
 from barbu_scorer.store.sessions import StoredSession, load
@@ -98,6 +100,11 @@ def saved(
 def history_page(template: str, stored: Stored) -> str:
     """The session's history page: every change, newest first, who and when."""
     return render_template(template, stored=stored, changes=history(get_db(), stored.id))
+
+
+def bridge_or_404(session_id: str) -> StoredBridge:
+    """The stored Barbu Bridge session, or a 404 page."""
+    return or_404(bridge_store.load(get_db(), session_id))
 
 
 def stored_or_404(session_id: str) -> StoredSession:

@@ -31,6 +31,7 @@ from barbu_scorer.present.deal_form import (
     preview_of,
     refusal,
 )
+from barbu_scorer.present.flashes import started_already
 from barbu_scorer.present.live import ended_line
 from barbu_scorer.present.pad import SEAT_SIDES, SEATS, SIDE_NAMES, build_pad, side_names
 from barbu_scorer.scoring.bridge.deals import DEALS
@@ -47,22 +48,17 @@ from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.bridge import DealForm, NewBridgeForm, deal_from_form, initial_data
 from barbu_scorer.web.forms.common import VersionForm
 from barbu_scorer.web.game_pages import GamePages
-from barbu_scorer.web.once import created_once
-from barbu_scorer.web.pages import first_seat, or_404, saved
+from barbu_scorer.web.once import created_once, made
+from barbu_scorer.web.pages import bridge_or_404, first_seat, saved
 from barbu_scorer.web.sheets import sheet_response
 
 bp = Blueprint("bridge", __name__)
 
 
-def stored_or_404(session_id: str) -> StoredBridge:
-    """The stored Barbu Bridge session, or a 404 page."""
-    return or_404(bridge_store.load(get_db(), session_id))
-
-
 pages = GamePages(
     BARBU_BRIDGE,
     "/b/<session_id>",
-    found=stored_or_404,
+    found=bridge_or_404,
     recorded=lambda stored: len(stored.deals),
     undone=lambda n: _("Deal %(n)s undone. It stays in the history.", n=n),
     history="bridge/history.html",
@@ -94,26 +90,20 @@ def _create(form: NewBridgeForm) -> BaseResponse | None:
     """Store the new session and open it; None, the reason on the form, when refused."""
     names = [(p.data or "").strip() for p in form.players]
     first, drawn = first_seat(form.first.data, len(SEATS))
-
-    def create() -> tuple[str, str]:
-        stored, key = bridge_store.create(
-            get_db(),
-            players=names,
-            first_dealer=first,
-            unfinished_partscore=form.unfinished_partscore.data,
-            name=form.name.data or "",
-            who=scorer_label(),
-        )
-        return stored.id, key
-
+    options: dict[str, Any] = {"name": form.name.data or "", "who": scorer_label()}
+    options["unfinished_partscore"] = form.unfinished_partscore.data
     try:
-        session_id, key, fresh = created_once(create)
+        session_id, key, fresh = created_once(
+            lambda: made(
+                bridge_store.create(get_db(), players=names, first_dealer=first, **options)
+            )
+        )
     except ScoringError as error:
         form.players.errors.append(error.message)
         return None
     remember(session_id, key)
     if not fresh:
-        flash(_("Started already: here it is."), "ok")
+        flash(started_already(), "ok")
     elif drawn:
         flash(_("The draw: %(name)s deals first.", name=names[first]), "draw")
     return redirect(url_for("bridge.scorer", session_id=session_id))
@@ -149,14 +139,14 @@ def watch(session_id: str) -> BaseResponse:
     (cached per version; 304 while it holds)."""
     page = "bridge/tv.html" if request.endpoint == "bridge.tv" else "bridge/watch.html"
     return pages.watched(
-        page, session_id, lambda scoring: _screen(page, stored_or_404(session_id), scoring=scoring)
+        page, session_id, lambda scoring: _screen(page, bridge_or_404(session_id), scoring=scoring)
     )
 
 
 @bp.get("/bw/<session_id>/pad.pdf")
 def pad_pdf(session_id: str) -> Response:
     """The score pad as a PDF, ?paper=A4 or Letter (anyone with the watch link may print it)."""
-    stored = stored_or_404(session_id)  # a Barbu Bridge session, or 404
+    stored = bridge_or_404(session_id)  # a Barbu Bridge session, or 404
     response = sheet_response(session_id)  # rendered once per version, like the sheet
     response.headers["Content-Disposition"] = f'inline; filename="barbu-bridge-{stored.id}.pdf"'
     return response

@@ -9,6 +9,7 @@ from werkzeug.wrappers import Response
 
 from barbu_scorer.games import TOURNAMENT
 from barbu_scorer.paper.chart import running_chart
+from barbu_scorer.present.flashes import started_already
 from barbu_scorer.present.live import ended_line
 from barbu_scorer.present.session import session_view
 from barbu_scorer.present.sheet import sheet_of
@@ -85,7 +86,7 @@ def new() -> str | Response:
             session_id, key, fresh = created_once(create)
             remember(session_id, key)
             if not fresh:
-                flash(_("Started already: here it is."), "ok")
+                flash(started_already(), "ok")
             elif drawn:
                 flash(_("The draw: %(name)s declares first.", name=players[first]), "draw")
             return redirect(url_for("sessions.scorer", session_id=session_id))
