@@ -9,12 +9,14 @@ session's version bumped and the change in its history.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import logging
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 from sqlite_utils import Database
 
+from barbu_scorer.scoring.barbu.computed import ComputedDocument
 from barbu_scorer.scoring.barbu.document import FORMAT, session_to_dict
 from barbu_scorer.scoring.errors import ScoringError, refused
 from barbu_scorer.scoring.league.bridge import PlayedBridge
@@ -22,6 +24,8 @@ from barbu_scorer.scoring.league.played import Played
 from barbu_scorer.scoring.players import name_key, player_names, same_name
 from barbu_scorer.store.rows import bump, log, now, writing
 from barbu_scorer.store.sessions import load as load_session
+
+logger = logging.getLogger("barbu_scorer.league")
 
 
 @dataclass(frozen=True)
@@ -186,29 +190,56 @@ def delete(db: Database, player_id: int, who: str = "roster") -> None:
         db.execute("DELETE FROM players WHERE id = ?", [player_id])
 
 
-def played_sessions(db: Database, player_ids: Sequence[int] = ()) -> list[Played]:
+Known = Callable[[Hashable, Callable[[], "ComputedDocument | None"]], "ComputedDocument | None"]
+"""A memo of computed documents: the value kept under the key, or the one computed."""
+
+UNREADABLE = (ScoringError, ValueError, TypeError, KeyError, RecursionError)
+"""What a stored session past today's limits (or hand-edited) raises when read."""
+
+
+def _computed(db: Database, session_id: str) -> ComputedDocument | None:
+    """A stored Barbu session's computed document; None when it cannot be read today."""
+    try:
+        stored = load_session(db, session_id)
+        if stored is None:
+            return None
+        return session_to_dict(stored.score(), stored.players, stored.scheme_ref)
+    except UNREADABLE:
+        return None
+
+
+def played_sessions(
+    db: Database, player_ids: Sequence[int] = (), known: Known | None = None
+) -> list[Played]:
     """Every stored Barbu session (computed) with its roster seats, for the league's
-    figures; only those where one of ``player_ids`` sat when any are given. Sessions
-    whose scheme no longer scores them are left out."""
-    query = "SELECT DISTINCT s.id FROM sessions s WHERE s.format = ?"
+    figures; only those where one of ``player_ids`` sat when any are given. A session
+    that cannot be read today (its scheme past today's limits, a hand-edited row, a
+    scheme that no longer scores it) is left out and logged, never an error for the
+    page. ``known`` keeps computed documents by (id, version, updated), so a session
+    unchanged since is not scored again."""
+    query = "SELECT s.id, s.version, s.updated, s.created FROM sessions s WHERE s.format = ?"
     args: list[object] = [FORMAT]
     if player_ids:
         marks = ",".join("?" for _ in player_ids)
         query += f" AND s.id IN (SELECT session_id FROM seats WHERE player_id IN ({marks}))"
         args += list(player_ids)
-    ids = [row[0] for row in db.execute(query, args)]
-    seats = seat_players(db, ids)
-    out = []
-    for session_id in ids:
-        stored = load_session(db, session_id)
-        if stored is None:
+    rows = db.execute(query, args).fetchall()
+    seats = seat_players(db, [row[0] for row in rows])
+    out, skipped = [], []
+    for session_id, version, updated, created in rows:
+
+        def compute(session_id: str = session_id) -> ComputedDocument | None:
+            return _computed(db, session_id)
+
+        doc = compute() if known is None else known((session_id, version, updated), compute)
+        if doc is None:
+            skipped.append(session_id)
             continue
-        try:
-            doc = stored.score()
-        except ScoringError:
-            continue
-        computed = session_to_dict(doc, stored.players, stored.scheme_ref)
-        out.append(Played(session_id, stored.created, computed, tuple(seats[session_id])))
+        out.append(Played(session_id, created, doc, tuple(seats[session_id])))
+    if skipped:
+        logger.warning(
+            "%s stored session(s) left out of the figures: %s", len(skipped), skipped[:4]
+        )
     return out
 
 
@@ -229,11 +260,11 @@ def played_bridge(db: Database, player_id: int) -> list[PlayedBridge]:
     ]
     seats, out = seat_players(db, ids), []
     for session_id in ids:
-        stored = load_bridge(db, session_id)
         try:
+            stored = load_bridge(db, session_id)
             doc = compute_bridge_document(stored.entered(), stored=True) if stored else None
-        except ScoringError:
-            doc = None
+        except UNREADABLE:
+            stored = doc = None
         if stored and doc:
             out.append(PlayedBridge(session_id, stored.created, doc, tuple(seats[session_id])))
     return out
