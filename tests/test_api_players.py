@@ -64,7 +64,7 @@ def test_players_stats_and_ratings(client: FlaskClient) -> None:
 
 def test_export_and_import_keep_every_figure(client: FlaskClient, tmp_path: Path) -> None:
     fill(client)
-    exported = client.get("/api/players/export")
+    exported = client.get("/api/players/export", headers=club_header(client))
     assert "attachment" in exported.headers["Content-Disposition"]
     data = exported.get_json()
     assert data["format"] == "barbu-players/1" and len(data["sessions"]) == 7

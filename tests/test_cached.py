@@ -142,3 +142,66 @@ def test_a_session_is_scored_once_per_version(tmp_path: Path) -> None:
     with app.test_request_context("/"):
         after = scored(load(get_db(), created["id"]))
     assert after is not first and len(after.hands) == 2 and len(first.hands) == 1
+
+
+# --- Computations: one computation per key, waiters take its value, a gate -------------
+
+
+def test_computations_build_once_and_waiters_take_the_value() -> None:
+    import threading
+
+    from barbu_scorer.web.cached import Computations
+
+    kept: Computations[int] = Computations(entries=2, slots=4)
+    go, calls, got = threading.Event(), [], []
+
+    def build() -> int:
+        calls.append(1)
+        assert go.wait(10)
+        return 42
+
+    threads = [threading.Thread(target=lambda: got.append(kept.get("k", build))) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    while not calls:
+        threading.Event().wait(0.01)
+    go.set()
+    for thread in threads:
+        thread.join(10)
+    assert got == [42] * 4 and len(calls) == 1 and kept.builds == 1
+    assert kept.get("k", lambda: 0) == 42
+    kept.get("a", lambda: 1), kept.get("b", lambda: 2)  # the LRU keeps two
+    assert kept.get("k", lambda: 7) == 7
+
+
+def test_computations_past_the_slots_are_busy_and_errors_reach_the_waiters() -> None:
+    import threading
+
+    from barbu_scorer.web.cached import Busy, Computations
+
+    kept: Computations[int] = Computations(slots=1, wait=5)
+    started, go = threading.Event(), threading.Event()
+    outcome: list[object] = []
+
+    def failing() -> int:
+        started.set()
+        assert go.wait(10)
+        raise RuntimeError("no")
+
+    def ask() -> None:
+        try:
+            kept.get("k", failing)
+        except RuntimeError as error:
+            outcome.append(error)
+
+    thread = threading.Thread(target=ask)
+    thread.start()
+    assert started.wait(10)
+    with pytest.raises(Busy):  # the one slot is taken: told at once, not queued
+        kept.get("other", lambda: 1)
+    go.set()
+    thread.join(10)
+    assert len(outcome) == 1 and kept.builds == 0  # a failure is not kept
+    assert kept.get("k", lambda: 3) == 3
+    # Inside a computation, asking for another needs no second slot.
+    assert kept.get("outer", lambda: kept.get("inner", lambda: 4) + 1) == 5

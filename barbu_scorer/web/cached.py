@@ -144,3 +144,103 @@ def remembered(session_id: str, response: Response) -> Response:
     if response.status_code in (200, 304):
         remember(session_id)
     return response
+
+
+class Busy(Exception):
+    """Too many computations waited for or running: answer 503 with Retry-After."""
+
+
+class _Flight:
+    """One computation under way: whoever else asks for its key waits for it."""
+
+    def __init__(self) -> None:
+        self.done = threading.Event()
+        self.value: Any = None
+        self.error: BaseException | None = None
+
+
+class Computations(Generic[Kept]):
+    """Values computed once per key (a version of what they are computed from), kept in
+    a bounded LRU: requests for a key being computed wait for that one computation and
+    take its value; at most ``builders`` run at once (the others wait their turn, up to
+    ``wait`` seconds), and at most ``slots`` requests wait or compute at once, so the
+    server's other threads stay free for the pages. Past either bound: ``Busy``.
+
+    A computation may ask for others (the ratings read the scored sessions): inside one,
+    the thread already holds its slot and its turn."""
+
+    def __init__(
+        self, entries: int = 64, builders: int = 1, slots: int = 2, wait: float = 20.0
+    ) -> None:
+        self.entries, self.wait = entries, wait
+        self._items: OrderedDict[Hashable, Kept] = OrderedDict()
+        self._flights: dict[Hashable, _Flight] = {}
+        self._lock = threading.Lock()
+        self._builders = threading.BoundedSemaphore(builders)
+        self._slots = threading.BoundedSemaphore(slots)
+        self._inside = threading.local()
+        self.builds = 0
+
+    def _kept(self, key: Hashable) -> tuple[bool, Kept | None]:
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return True, self._items[key]
+            return False, None
+
+    def get(self, key: Hashable, build: Callable[[], Kept]) -> Kept:
+        """The value kept for ``key``, or the one computation's of it."""
+        found, value = self._kept(key)
+        if found:
+            return value  # type: ignore[return-value]
+        if getattr(self._inside, "depth", 0):
+            return self._join(key, build)
+        if not self._slots.acquire(blocking=False):
+            raise Busy(key)
+        try:
+            return self._join(key, build)
+        finally:
+            self._slots.release()
+
+    def _join(self, key: Hashable, build: Callable[[], Kept]) -> Kept:
+        with self._lock:
+            if key in self._items:
+                return self._items[key]
+            flight, mine = self._flights.get(key), False
+            if flight is None:
+                flight, mine = self._flights.setdefault(key, _Flight()), True
+        if not mine:
+            if not flight.done.wait(self.wait):
+                raise Busy(key)
+            if flight.error is not None:
+                raise flight.error
+            found: Kept = flight.value
+            return found
+        return self._build(key, flight, build)
+
+    def _build(self, key: Hashable, flight: _Flight, build: Callable[[], Kept]) -> Kept:
+        depth = getattr(self._inside, "depth", 0)
+        try:
+            if not depth and not self._builders.acquire(timeout=self.wait):
+                raise Busy(key)
+            try:
+                self._inside.depth = depth + 1
+                flight.value = build()
+            finally:
+                self._inside.depth = depth
+                if not depth:
+                    self._builders.release()
+        except BaseException as error:
+            flight.error = error
+            raise
+        finally:
+            with self._lock:
+                self._flights.pop(key, None)
+                if flight.error is None:
+                    self.builds += 1
+                    self._items[key] = flight.value
+                    while len(self._items) > self.entries:
+                        self._items.popitem(last=False)
+            flight.done.set()
+        found: Kept = flight.value
+        return found

@@ -43,33 +43,32 @@ def players_index() -> Response:
 def player_show(player_id: int) -> Response:
     """A player with their statistics and rating."""
     from barbu_scorer.present.league import bridge_json, stats_json
-    from barbu_scorer.scoring.league.bridge import bridge_stats
-    from barbu_scorer.scoring.league.rating import ratings
-    from barbu_scorer.scoring.league.stats import player_stats
     from barbu_scorer.store import players as roster
+    from barbu_scorer.web import league
 
     db = get_db()
     player = roster.get(db, player_id)
     if player is None:
         raise ApiError(404, msg("no such player"))
     names: dict[int | None, str] = {p.id: p.name for p in roster.roster(db)}
-    stats = player_stats(roster.played_sessions(db, [player_id]), player_id)
-    rated = ratings(roster.played_sessions(db)).get(player_id)
+    stats = league.stats_of(player_id)
+    rated = league.rated().get(player_id)
     rating = None if rated is None else {"rating": rated.rating, "sessions": rated.sessions}
-    bridge = bridge_json(bridge_stats(roster.played_bridge(db, player_id), player_id), names)
+    bridge = bridge_json(league.bridge_of(player_id), names)
     out = {**_player_json(player), "stats": stats_json(stats, names), "rating": rating}
     return jsonify({**out, "bridge": bridge})
 
 
 @bp.get("/ratings")
 def ratings_index() -> Response:
-    """Every rated player, strongest first, recomputed from the stored sessions."""
+    """Every rated player, strongest first, from the stored sessions (computed once per
+    version of them)."""
     from barbu_scorer.scoring.barbu.schemes import BUILTINS
-    from barbu_scorer.scoring.league.rating import ranking, ratings
+    from barbu_scorer.scoring.league.rating import ranking
     from barbu_scorer.store import players as roster
+    from barbu_scorer.web import league
 
-    db = get_db()
-    names = {p.id: p.name for p in roster.roster(db)}
+    names = {p.id: p.name for p in roster.roster(get_db())}
     tournament = BUILTINS["tournament"]
     return jsonify(
         [
@@ -81,7 +80,7 @@ def ratings_index() -> Response:
                 "sessions": r.sessions,
                 "expected_tournament": r.expected(tournament),
             }
-            for place, who, r in ranking(ratings(roster.played_sessions(db)))
+            for place, who, r in ranking(league.rated())
             if who in names
         ]
     )
@@ -89,20 +88,17 @@ def ratings_index() -> Response:
 
 @bp.get("/players/export")
 def players_export() -> Response:
-    """Every player and every session a roster player sat in (both games), as one file."""
-    from barbu_scorer.games import export_document
-    from barbu_scorer.store import players as roster
+    """Every player and every session a roster player sat in (both games), as one file:
+    it names every session's id, so it needs the club key (header or this browser's)."""
+    from barbu_scorer.store import club
+    from barbu_scorer.web import league
+    from barbu_scorer.web.club import is_member
 
-    db = get_db()
-    rows = roster.seated_sessions(db)
-    sessions = [{"created": created, "document": export_document(db, sid)} for sid, created in rows]
-    out = {
-        "format": PLAYERS_FORMAT,
-        "players": [p.name for p in roster.roster(db)],
-        "sessions": sessions,
-    }
-    response = jsonify(out)
+    if not (club.matches(get_db(), request.headers.get(HEADER)) or is_member()):
+        raise ApiError(403, msg("this needs the club key (header %(header)s)", header=HEADER))
+    response = Response(league.exported(PLAYERS_FORMAT), mimetype="application/json")
     response.headers["Content-Disposition"] = 'attachment; filename="barbu-players.json"'
+    response.headers["Cache-Control"] = "no-store"
     return response
 
 

@@ -28,11 +28,9 @@ from barbu_scorer.present.league import (
     ranking_rows,
 )
 from barbu_scorer.scoring.errors import ScoringError
-from barbu_scorer.scoring.league.bridge import bridge_stats
-from barbu_scorer.scoring.league.rating import ratings
-from barbu_scorer.scoring.league.stats import head_to_head, player_stats
 from barbu_scorer.store import club
 from barbu_scorer.store import players as roster
+from barbu_scorer.web import league
 from barbu_scorer.web.access import seal
 from barbu_scorer.web.club import (
     club_key,
@@ -120,15 +118,13 @@ def player(player_id: int) -> str:
     """A player's page: their statistics and trend, and the roster's tools."""
     found = _player_or_404(player_id)
     others = [p for p in roster.roster(get_db()) if p.id != player_id]
-    stats = player_stats(roster.played_sessions(get_db(), [player_id]), player_id)
+    stats = league.stats_of(player_id)
     return render_template(
         "players/player.html",
         player=found,
         others=others,
         v=player_view(stats, _names()),
-        bridge=bridge_view(
-            bridge_stats(roster.played_bridge(get_db(), player_id), player_id), _names()
-        ),
+        bridge=bridge_view(league.bridge_of(player_id), _names()),
         trend=trend_svg(
             [(m.date, m.score) for m in stats.trend], _("Final score, session by session")
         ),
@@ -142,7 +138,7 @@ def player(player_id: int) -> str:
 def versus(first: int, second: int) -> str:
     """Two players at the same table: who finishes ahead, by how much, who doubles whom."""
     a, b = _player_or_404(first), _player_or_404(second)
-    duel = head_to_head(roster.played_sessions(get_db(), [first]), first, second)
+    duel = league.duel_of(first, second)
     label = _("%(a)s minus %(b)s, session by session", a=a.name, b=b.name)
     return render_template(
         "players/versus.html", a=a, b=b, v=duel_view(duel), trend=trend_svg(duel.trend, label)
@@ -153,7 +149,7 @@ def versus(first: int, second: int) -> str:
 def ranking() -> str:
     """Every rated player, strongest first."""
     names = {p.id: p.name for p in roster.roster(get_db())}
-    rows = ranking_rows(ratings(roster.played_sessions(get_db())), names)
+    rows = ranking_rows(league.rated(), names)
     return render_template("players/ranking.html", rows=rows, note=ranking_note())
 
 

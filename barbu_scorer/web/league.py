@@ -1,0 +1,136 @@
+"""The league's figures (ratings, a player's statistics, two players' duel, the players'
+export), computed once per version of the stored sessions and kept.
+
+Without this, each request scored every stored session again (1,200 sessions: seconds
+each, and four at once held every thread). Here every request reads the league's version
+(``store.figures``: one small query), and the figures for it are taken from a bounded
+cache, or computed by one request while the others for them wait (``Computations``): at
+most ``SLOTS`` requests wait or compute at once, so the other threads stay free for the
+pages; past that, 503 with Retry-After. The scored sessions themselves are kept by
+(id, version, updated), which every write of the app moves, so after a hand is saved
+only that session is scored again (a session's row edited by hand in the file, leaving
+those as they were, is scored again after a restart).
+The figures still come from ``scoring/`` alone.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
+
+from flask import abort, current_app
+from flask_babel import gettext as _
+
+from barbu_scorer.scoring.barbu.computed import ComputedDocument
+from barbu_scorer.scoring.league.bridge import BridgeStats, bridge_stats
+from barbu_scorer.scoring.league.played import Played, PlayerId
+from barbu_scorer.scoring.league.rating import Rating, ratings
+from barbu_scorer.scoring.league.stats import HeadToHead, PlayerStats, head_to_head, player_stats
+from barbu_scorer.store import players as roster
+from barbu_scorer.store.figures import figures_version
+from barbu_scorer.web.cached import BodyCache, Busy, Computations
+from barbu_scorer.web.db import get_db
+
+SLOTS = 2
+"""Requests waiting for or computing the league's figures at once, per process."""
+SESSIONS_KEPT = 4096
+"""Scored sessions kept (about 50 KB each for 28 hands)."""
+
+T = TypeVar("T")
+log = logging.getLogger("barbu_scorer.league")
+
+
+def computations() -> Computations[Any]:
+    """This app's cache of the league's figures."""
+    found: Computations[Any] = current_app.extensions.setdefault(
+        "barbu_league", Computations(entries=64, slots=SLOTS)
+    )
+    return found
+
+
+def _documents() -> BodyCache[ComputedDocument | None]:
+    found: BodyCache[ComputedDocument | None] = current_app.extensions.setdefault(
+        "barbu_league_documents", BodyCache(SESSIONS_KEPT)
+    )
+    return found
+
+
+def version() -> tuple[int, int]:
+    """The league's version as SQLite has it now."""
+    return figures_version(get_db())
+
+
+def figure(
+    key: tuple[Hashable, ...], build: Callable[[], T], kept: Computations[Any] | None = None
+) -> T:
+    """``build``'s value for ``key`` at the league's current version, or a 503 page."""
+    try:
+        found: T = (kept or computations()).get((*key, version()), build)
+    except Busy:
+        abort(503, description=_("The players' figures are being worked out: try again soon."))
+    return found
+
+
+def played() -> list[Played]:
+    """Every readable stored Barbu session, scored (unchanged ones from the cache)."""
+    documents = _documents()
+    return figure(("played",), lambda: roster.played_sessions(get_db(), known=documents.get))
+
+
+def rated() -> dict[PlayerId, Rating]:
+    """Every rated player's rating."""
+    return figure(("ratings",), lambda: ratings(played()))
+
+
+def stats_of(player: PlayerId) -> PlayerStats:
+    """A player's statistics."""
+    return figure(
+        ("stats", player), lambda: player_stats([p for p in played() if player in p.who], player)
+    )
+
+
+def duel_of(first: PlayerId, second: PlayerId) -> HeadToHead:
+    """Two players at the same table."""
+    return figure(
+        ("duel", first, second),
+        lambda: head_to_head([p for p in played() if first in p.who], first, second),
+    )
+
+
+def bridge_of(player: PlayerId) -> BridgeStats:
+    """A player's Barbu Bridge figures."""
+    return figure(
+        ("bridge", player), lambda: bridge_stats(roster.played_bridge(get_db(), player), player)
+    )
+
+
+def _export_body(players_format: str) -> bytes:
+    """Every roster player's name and every readable session one sat in, as JSON; a
+    session that cannot be read today is left out and logged."""
+    from barbu_scorer.games import export_document
+
+    db, sessions, skipped = get_db(), [], []
+    for session_id, created in roster.seated_sessions(db):
+        try:
+            document = export_document(db, session_id)
+        except roster.UNREADABLE:
+            document = None
+        if document is None:
+            skipped.append(session_id)
+            continue
+        sessions.append({"created": created, "document": document})
+    if skipped:
+        log.warning("%s stored session(s) left out of the export: %s", len(skipped), skipped[:5])
+    names = [p.name for p in roster.roster(db)]
+    out = {"format": players_format, "players": names, "sessions": sessions}
+    return (current_app.json.dumps(out) + "\n").encode()
+
+
+def exported(players_format: str) -> bytes:
+    """The players' export (its JSON body, megabytes: one version kept) at the current
+    version, one at a time."""
+    kept: Computations[Any] = current_app.extensions.setdefault(
+        "barbu_league_export", Computations(entries=1, slots=1)
+    )
+    return figure(("export",), lambda: _export_body(players_format), kept)
