@@ -20,7 +20,7 @@ from barbu_scorer.scoring.barbu.computed import ComputedDocument
 from barbu_scorer.scoring.barbu.document import FORMAT, session_to_dict
 from barbu_scorer.scoring.errors import ScoringError, refused
 from barbu_scorer.scoring.league.bridge import PlayedBridge
-from barbu_scorer.scoring.league.played import Played
+from barbu_scorer.scoring.league.played import Played, fingerprint
 from barbu_scorer.scoring.players import name_key, player_names, same_name
 from barbu_scorer.store.rows import bump, log, now, writing
 from barbu_scorer.store.sessions import load as load_session
@@ -190,20 +190,24 @@ def delete(db: Database, player_id: int, who: str = "roster") -> None:
         db.execute("DELETE FROM players WHERE id = ?", [player_id])
 
 
-Known = Callable[[Hashable, Callable[[], "ComputedDocument | None"]], "ComputedDocument | None"]
-"""A memo of computed documents: the value kept under the key, or the one computed."""
+Scored = tuple[ComputedDocument, str] | None
+"""A session's computed document and its fingerprint (None: it cannot be read today)."""
+Known = Callable[[Hashable, Callable[[], Scored]], Scored]
+"""A memo of scored sessions: the value kept under the key, or the one computed."""
 
 UNREADABLE = (ScoringError, ValueError, TypeError, KeyError, RecursionError)
 """What a stored session past today's limits (or hand-edited) raises when read."""
 
 
-def _computed(db: Database, session_id: str) -> ComputedDocument | None:
-    """A stored Barbu session's computed document; None when it cannot be read today."""
+def _computed(db: Database, session_id: str) -> Scored:
+    """A stored Barbu session's computed document and its fingerprint; None when it
+    cannot be read today."""
     try:
         stored = load_session(db, session_id)
         if stored is None:
             return None
-        return session_to_dict(stored.score(), stored.players, stored.scheme_ref)
+        doc = session_to_dict(stored.score(), stored.players, stored.scheme_ref)
+        return doc, fingerprint(doc)
     except UNREADABLE:
         return None
 
@@ -228,14 +232,14 @@ def played_sessions(
     out, skipped = [], []
     for session_id, version, updated, created in rows:
 
-        def compute(session_id: str = session_id) -> ComputedDocument | None:
+        def compute(session_id: str = session_id) -> Scored:
             return _computed(db, session_id)
 
-        doc = compute() if known is None else known((session_id, version, updated), compute)
-        if doc is None:
+        found = compute() if known is None else known((session_id, version, updated), compute)
+        if found is None:
             skipped.append(session_id)
             continue
-        out.append(Played(session_id, created, doc, tuple(seats[session_id])))
+        out.append(Played(session_id, created, found[0], tuple(seats[session_id]), found[1]))
     if skipped:
         logger.warning(
             "%s stored session(s) left out of the figures: %s", len(skipped), skipped[:4]

@@ -22,7 +22,6 @@ from typing import Any, TypeVar
 from flask import abort, current_app
 from flask_babel import gettext as _
 
-from barbu_scorer.scoring.barbu.computed import ComputedDocument
 from barbu_scorer.scoring.league.bridge import BridgeStats, bridge_stats
 from barbu_scorer.scoring.league.played import Played, PlayerId
 from barbu_scorer.scoring.league.rating import Rating, ratings
@@ -49,8 +48,8 @@ def computations() -> Computations[Any]:
     return found
 
 
-def _documents() -> BodyCache[ComputedDocument | None]:
-    found: BodyCache[ComputedDocument | None] = current_app.extensions.setdefault(
+def _documents() -> BodyCache[roster.Scored]:
+    found: BodyCache[roster.Scored] = current_app.extensions.setdefault(
         "barbu_league_documents", BodyCache(SESSIONS_KEPT)
     )
     return found

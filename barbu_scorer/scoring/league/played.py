@@ -25,6 +25,8 @@ class Played:
     date: str
     doc: ComputedDocument
     who: tuple[PlayerId | None, ...]
+    mark: str = ""
+    """The document's ``fingerprint`` when the caller has it already ("": worked out)."""
 
     def seat_of(self, player: PlayerId) -> int | None:
         """The seat the player took, or None when they did not play."""
@@ -56,7 +58,7 @@ def in_order(played: Iterable[Played]) -> list[Played]:
     """Sessions in the order they were played: by their own date, then (two sessions
     started in the same second) by what was played, then id; never by the order the
     store happened to return them, nor by the ids an import hands out."""
-    return sorted(played, key=lambda p: (p.date, fingerprint(p.doc), p.session_id))
+    return sorted(played, key=lambda p: (p.date, p.mark or fingerprint(p.doc), p.session_id))
 
 
 def together(played: Sequence[Played], *players: PlayerId) -> list[Played]:

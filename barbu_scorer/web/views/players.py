@@ -16,6 +16,7 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -125,8 +126,11 @@ def player(player_id: int) -> str:
         others=others,
         v=player_view(stats, _names()),
         bridge=bridge_view(league.bridge_of(player_id), _names()),
-        trend=trend_svg(
-            [(m.date, m.score) for m in stats.trend], _("Final score, session by session")
+        trend=league.figure(
+            ("trend", player_id, str(get_locale())),
+            lambda: trend_svg(
+                [(m.date, m.score) for m in stats.trend], _("Final score, session by session")
+            ),
         ),
         rename=RenameForm(name=found.name),
         merge=MergeForm(),
@@ -141,7 +145,13 @@ def versus(first: int, second: int) -> str:
     duel = league.duel_of(first, second)
     label = _("%(a)s minus %(b)s, session by session", a=a.name, b=b.name)
     return render_template(
-        "players/versus.html", a=a, b=b, v=duel_view(duel), trend=trend_svg(duel.trend, label)
+        "players/versus.html",
+        a=a,
+        b=b,
+        v=duel_view(duel),
+        trend=league.figure(
+            ("duel trend", first, second, str(get_locale())), lambda: trend_svg(duel.trend, label)
+        ),
     )
 
 
