@@ -277,3 +277,22 @@ def test_the_export_needs_the_club_key(club: Flask) -> None:
     member = club.test_client()  # a browser keeping the club key (its link opened)
     assert member.get(f"/club/{club_key(club)}").status_code == 302
     assert member.get("/api/players/export").status_code == 200
+
+
+def test_the_settle_page_reads_the_figures_computed_once(
+    club: Flask, counted: dict[str, int]
+) -> None:
+    from barbu_scorer.store.stakes import Stake, set_stake
+
+    with club.app_context():
+        db = get_db()
+        ids = [row[0] for row in db.execute("SELECT id FROM sessions ORDER BY rowid LIMIT 6")]
+        for session_id in ids[::2]:  # the even seeds: Ada, Clara, Eve and Gus (ids 1-4)
+            set_stake(db, session_id, Stake(10, 100))
+    client = club.test_client()
+    group = "/settle?players=1&players=2&players=3&players=4"
+    first = client.get(group)
+    assert first.status_code == 200 and counted["played"] == 1
+    assert client.get("/api/ratings").status_code == 200
+    assert client.get(group).get_data() == first.get_data()
+    assert counted == {"played": 1, "scored": SESSIONS}

@@ -18,6 +18,7 @@ from barbu_scorer.scoring.text import read_count
 from barbu_scorer.store import players as roster
 from barbu_scorer.store import stakes
 from barbu_scorer.store.sessions import load
+from barbu_scorer.web import league
 from barbu_scorer.web.access import can_edit, require_edit
 from barbu_scorer.web.cached import scored
 from barbu_scorer.web.club import is_member
@@ -98,7 +99,7 @@ def group() -> str:
     names = {p.id: p.name for p in everyone}
     chosen = [who for who in _group() if who in names]
     staked = stakes.group_sessions(db, chosen) if chosen else {}
-    played = [p for p in roster.played_sessions(db, chosen) if p.session_id in staked]
+    played = [p for p in league.played() if p.session_id in staked] if staked else []
     ledger = group_balances(played, {s: (k.cents, k.rounding) for s, k in staked.items()})
     order = [who for who in chosen if who in ledger]
     amounts = [ledger[who] for who in order]
