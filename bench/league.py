@@ -99,6 +99,14 @@ def four_at_once(port: int, seed: int) -> None:
     )
 
 
+def rss_mb(pid: int) -> float:
+    """A process's resident memory (Linux /proc), in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sessions", type=int, default=1200)
@@ -109,13 +117,19 @@ def main() -> None:
         print(f"{args.sessions} sessions stored in {build(path, args.sessions):.1f} s")
         config = f"DATABASE = {str(path)!r}\nRATE_LIMIT = (10_000, 1.0)\n"
         with (
-            server("--threads", "4", bare=True) as (bare, _b),
-            server("--threads", "4", config=config) as (port, _p),
+            server("--threads", "4", bare=True) as (bare, bare_pid),
+            server("--threads", "4", config=config) as (port, pid),
         ):
+            Client(port).request("GET", "/")
+            before = rss_mb(pid)
             first_reads(port)
             cached_reads(port, bare, args.runs)
             after_a_save(port, args.sessions + 1)
             four_at_once(port, args.sessions + 2)
+            print(
+                f"server memory {rss_mb(pid):.0f} MB resident, {before:.0f} MB before the "
+                f"first read (the bare app: {rss_mb(bare_pid):.0f} MB)"
+            )
 
 
 if __name__ == "__main__":

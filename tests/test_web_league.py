@@ -296,3 +296,25 @@ def test_the_settle_page_reads_the_figures_computed_once(
     assert client.get("/api/ratings").status_code == 200
     assert client.get(group).get_data() == first.get_data()
     assert counted == {"played": 1, "scored": SESSIONS}
+
+
+def test_scored_sessions_kept_one_entry_each_and_bounded() -> None:
+    from barbu_scorer.web.league import Scored
+
+    kept, calls = Scored(entries=2), []
+
+    def compute(value: str) -> Callable[[], Any]:
+        def scored() -> Any:
+            calls.append(value)
+            return {"v": value}, value
+
+        return scored
+
+    assert kept.get(("a", 1, "t1"), compute("a1")) == ({"v": "a1"}, "a1")
+    assert kept.get(("a", 1, "t1"), compute("again")) == ({"v": "a1"}, "a1")
+    assert kept.get(("a", 2, "t2"), compute("a2")) == ({"v": "a2"}, "a2")  # a newer one replaces
+    kept.get(("b", 1, "t1"), compute("b1"))
+    kept.get(("c", 1, "t1"), compute("c1"))  # full: scored, not kept
+    kept.get(("c", 1, "t1"), compute("c1"))
+    assert calls == ["a1", "a2", "b1", "c1", "c1"]
+    assert kept.get(("a", 2, "t2"), compute("x")) == ({"v": "a2"}, "a2")

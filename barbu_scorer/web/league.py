@@ -16,6 +16,7 @@ The figures still come from ``scoring/`` alone.
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
@@ -28,31 +29,59 @@ from barbu_scorer.scoring.league.rating import Rating, ratings
 from barbu_scorer.scoring.league.stats import HeadToHead, PlayerStats, head_to_head, player_stats
 from barbu_scorer.store import players as roster
 from barbu_scorer.store.figures import figures_version
-from barbu_scorer.web.cached import BodyCache, Busy, Computations
+from barbu_scorer.web.cached import Busy, Computations
 from barbu_scorer.web.db import get_db
 
 SLOTS = 2
 """Requests waiting for or computing the league's figures at once, per process."""
-SESSIONS_KEPT = 4096
-"""Scored sessions kept (about 50 KB each for 28 hands)."""
+SESSIONS_KEPT = 2048
+"""Sessions whose scored document is kept (about 90 MB resident a thousand sessions of 28
+hands, measured by bench/league.py)."""
 
 T = TypeVar("T")
 log = logging.getLogger("barbu_scorer.league")
 
 
+def _kept(name: str, make: Callable[[], T]) -> T:
+    """The app's own ``name`` (made once: ``setdefault`` keeps the first of two)."""
+    found: T | None = current_app.extensions.get(name)
+    if found is None:
+        found = current_app.extensions.setdefault(name, make())
+    return found
+
+
 def computations() -> Computations[Any]:
     """This app's cache of the league's figures."""
-    found: Computations[Any] = current_app.extensions.setdefault(
-        "barbu_league", Computations(entries=64, slots=SLOTS)
-    )
-    return found
+    return _kept("barbu_league", lambda: Computations(entries=64, slots=SLOTS))
 
 
-def _documents() -> BodyCache[roster.Scored]:
-    found: BodyCache[roster.Scored] = current_app.extensions.setdefault(
-        "barbu_league_documents", BodyCache(SESSIONS_KEPT)
-    )
-    return found
+class Scored:
+    """Each session's scored document at its latest (version, updated) seen, one entry
+    per session (a newer version replaces it): at most ``entries`` sessions, past which
+    the others are scored every time (no LRU churn: a full pass would evict every entry
+    before its next use)."""
+
+    def __init__(self, entries: int = SESSIONS_KEPT) -> None:
+        self.entries = entries
+        self._items: dict[str, tuple[Hashable, roster.Scored]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable, compute: Callable[[], roster.Scored]) -> roster.Scored:
+        """The value kept for ``key`` (session id, version, updated), or the computed one."""
+        assert isinstance(key, tuple)
+        session_id, *stamp = key
+        found = self._items.get(session_id)
+        if found is not None and found[0] == tuple(stamp):
+            return found[1]
+        value = compute()
+        with self._lock:
+            if session_id in self._items or len(self._items) < self.entries:
+                self._items[session_id] = (tuple(stamp), value)
+        return value
+
+
+def _documents() -> Scored:
+    return _kept("barbu_league_documents", Scored)
 
 
 def version() -> tuple[int, int]:
@@ -129,7 +158,5 @@ def _export_body(players_format: str) -> bytes:
 def exported(players_format: str) -> bytes:
     """The players' export (its JSON body, megabytes: one version kept) at the current
     version, one at a time."""
-    kept: Computations[Any] = current_app.extensions.setdefault(
-        "barbu_league_export", Computations(entries=1, slots=1)
-    )
+    kept = _kept("barbu_league_export", lambda: Computations[Any](entries=1, slots=1))
     return figure(("export",), lambda: _export_body(players_format), kept)
