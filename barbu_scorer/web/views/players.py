@@ -110,22 +110,19 @@ def index() -> str:
     return render_template("players/index.html", players=roster.roster(get_db()))
 
 
-def _names() -> dict[int | None, str]:
-    return {p.id: p.name for p in roster.roster(get_db())}
-
-
 @bp.get("/players/<int:player_id>")
 def player(player_id: int) -> str:
     """A player's page: their statistics and trend, and the roster's tools."""
     found = _player_or_404(player_id)
-    others = [p for p in roster.roster(get_db()) if p.id != player_id]
+    everyone = roster.roster(get_db())
+    names: dict[int | None, str] = {p.id: p.name for p in everyone}
     stats = league.stats_of(player_id)
     return render_template(
         "players/player.html",
         player=found,
-        others=others,
-        v=player_view(stats, _names()),
-        bridge=bridge_view(league.bridge_of(player_id), _names()),
+        others=[p for p in everyone if p.id != player_id],
+        v=player_view(stats, names),
+        bridge=bridge_view(league.bridge_of(player_id), names),
         trend=league.figure(
             ("trend", player_id, str(get_locale())),
             lambda: trend_svg(
