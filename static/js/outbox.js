@@ -21,8 +21,13 @@ const Outbox = (() => {
   const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
   // The outbox's one localStorage value: the entries by id, and "~rev", which every write
-  // advances (so a tab can tell whether its copy is the latest, see ``settled``).
+  // advances (so a tab can tell whether its copy is the latest, see ``settled``). An empty
+  // outbox leaves no value at all: a page that keeps nothing stores nothing (a value with
+  // only "~rev" in it once outlived the test that wrote it, tests/test_browser_phone.py).
+  // The rev then lives on in IndexedDB as a negative number: "this rev, and empty".
   const REV = "~rev";
+  let floor = 0;  // the highest rev this tab has known: its next write goes past it
+  let writes = 0;
 
   function stored() {
     try {
@@ -34,6 +39,14 @@ const Outbox = (() => {
 
   const rev = () => Number(stored()[REV]) || 0;
 
+  function absent() {
+    try {
+      return localStorage.getItem(KEY) === null;
+    } catch (error) {
+      return true;
+    }
+  }
+
   function all() {
     const items = stored();
     delete items[REV];
@@ -41,8 +54,11 @@ const Outbox = (() => {
   }
 
   function write(items) {
+    floor = Math.max(rev(), floor) + 1;
+    writes += 1;
     try {
-      localStorage.setItem(KEY, JSON.stringify({ ...items, [REV]: rev() + 1 }));
+      if (Object.keys(items).length) localStorage.setItem(KEY, JSON.stringify({ ...items, [REV]: floor }));
+      else localStorage.removeItem(KEY);
     } catch (error) {
       // Storage full or refused: the hand still goes now if the connection allows.
     }
@@ -165,15 +181,19 @@ const Outbox = (() => {
     } catch (error) {
       need = 0;  // no IndexedDB here: this copy is the one there is
     }
+    const emptied = need < 0;  // the last holder left the outbox empty, at rev -need
+    need = Math.abs(need);
+    floor = Math.max(floor, need);
+    const current = () => rev() >= need || (emptied && absent());
     const until = Date.now() + 2000;
-    while (rev() < need && Date.now() < until) await sleep(20);
+    while (!current() && Date.now() < until) await sleep(20);
     // Still behind after 2 s: this copy was cleared meanwhile; from now on it is the count.
-    if (rev() < need) await sharedRev(rev()).catch(() => {});
-    const before = rev();
+    if (!current()) await sharedRev(rev()).catch(() => {});
+    const before = writes;
     try {
       return await task();
     } finally {
-      if (rev() !== before) await sharedRev(rev()).catch(() => {});
+      if (writes !== before) await sharedRev(absent() ? -floor : rev()).catch(() => {});
     }
   }
 
