@@ -216,9 +216,10 @@ const Outbox = (() => {
   }
 
   // Send one kept entry (inside the lock); the answer's status: "saved", "refused",
-  // "conflict", "stale", "moved" (this phone no longer scores), or "offline" when no answer
-  // came. Only "saved" takes it out of the outbox; the others stay with the server's words
-  // until the scorer chooses.
+  // "conflict", "stale", "moved" (scoring moved to another phone: a 403 with its words),
+  // or "offline" when no answer came. Only "saved" takes it out of the outbox; the others
+  // stay with the server's words until the scorer chooses ("moved" stays until this phone
+  // scores again: a hand is never dropped because the role went elsewhere).
   async function post(id, change = {}) {
     const item = all()[id];
     if (!item) return { status: "saved", gone: true };  // sent meanwhile (another tab)
@@ -348,7 +349,7 @@ const Outbox = (() => {
       if (handled.has(answer)) return;  // one answer heard twice (Save's and a resend's)
       handled.add(answer);
       if (answer.status !== "offline") kept = null;  // answered: no longer waiting here
-      if (answer.status === "saved" || answer.status === "moved") {
+      if (answer.status === "saved") {
         window.location.assign(answer.redirect || form.dataset.scorer);
         return;
       }
@@ -360,6 +361,13 @@ const Outbox = (() => {
         return;
       }
       body.innerHTML = answer.html || "";
+      if (answer.status === "moved") {
+        // Scoring moved to another phone: not stored, and never sent by itself; the form
+        // keeps it on screen and the outbox keeps it (listed, with the server's words, on
+        // the scorer's screen once this phone takes the scoring back).
+        save.disabled = true;
+        return;
+      }
       if (answer.status !== "conflict") {
         update(id, null);  // the form still holds the entry: the scorer fixes it here
         return;
@@ -455,10 +463,8 @@ const Outbox = (() => {
     });
   }
 
-  function settle(answers) {
-    const moved = answers.find(([, answer]) => answer.status === "moved");
-    if (moved) window.location.assign(moved[1].redirect);
-    else if (answers.some(([, answer]) => answer.status === "saved")) window.location.reload();
+  function settle(answers) {  // "moved" is drawn with its words, the entry kept
+    if (answers.some(([, answer]) => answer.status === "saved")) window.location.reload();
     else draw();
   }
 
