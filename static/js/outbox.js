@@ -77,7 +77,9 @@ const Outbox = (() => {
   function entry(form, session, number) {
     const fields = [...new FormData(form).entries()].filter(([, v]) => typeof v === "string");
     const url = new URL(form.getAttribute("action"), window.location.href).href;
-    const item = { id: `${session}/${number}`, session, number: Number(number), url, fields };
+    // A form may name its entry (a director's correction: the table's session in it).
+    const id = form.dataset.entry || `${session}/${number}`;
+    const item = { id, session, number: Number(number), url, fields, label: form.dataset.label };
     item.fields.push(["action", "save"]);
     return item;
   }
@@ -361,6 +363,7 @@ const Outbox = (() => {
         return;
       }
       body.innerHTML = answer.html || "";
+      if (answer.status !== "conflict") body.querySelectorAll("[data-choose]").forEach((b) => b.remove());
       if (answer.status === "moved") {
         // Scoring moved to another phone: not stored, and never sent by itself; the form
         // keeps it on screen and the outbox keeps it (listed, with the server's words, on
@@ -387,7 +390,7 @@ const Outbox = (() => {
     // What a resend (by itself, online, focus, Retry) did with this page's entry.
     function heard(answers) {
       answers.forEach(([item, answer]) => {
-        if (item.number === number) answered(item.id, answer);
+        if (item.id === (form.dataset.entry || `${session}/${number}`)) answered(item.id, answer);
       });
     }
 
@@ -436,7 +439,7 @@ const Outbox = (() => {
       row.className = "outbox-item";
       const line = document.createElement("p");
       line.className = "warn";
-      line.textContent = box.dataset.pending.replace("{n}", item.number);
+      line.textContent = box.dataset.pending.replace("{n}", item.number).replace("{label}", item.label || "");
       row.append(line);
       if (item.html && item.problem && item.problem !== "offline") {
         const said = document.createElement("div");
