@@ -194,5 +194,59 @@ def test_a_handover_moves_the_role_and_the_old_phone_keeps_its_unsent_hand(
             "hands"
         ]
         assert len(hands) == 1 and hands[0]["facts"]["king_of_hearts"] == 2
+
+        # The old phone takes the scoring back through the new phone's link: its kept hand
+        # goes, and meets the one the new phone saved (both versions, the scorer chooses).
+        fresh.goto(f"{live_server}/s/{session_id}/handover")
+        phone.goto(fresh.input_value("input.copy"))
+        phone.click("#take")
+        phone.wait_for_url(f"{live_server}/s/{session_id}")
+        phone.locator("#outbox [data-choose]").first.wait_for()
+        assert phone.locator("#outbox [data-choose]").count() == 2
+        screenshot(phone, "handover-taken-back")
+        fresh.goto(f"{live_server}/s/{session_id}")
+        assert "Scoring moved to another phone" in fresh.inner_text("h1")
+    finally:
+        close_context(context)
+
+
+def test_a_barbu_bridge_handover_moves_the_role(live_server: str, phone: Any, browser: Any) -> None:
+    """The same at a Barbu Bridge table: the old phone's deal, saved after the new phone
+    took the scoring over, is kept and said not stored; the new phone saves it."""
+    from test_browser_bridge import HEARTS_DEAL, bridge_session, chip, stored_deals
+
+    session_id, link = bridge_session(live_server)
+    phone.goto(link)
+    phone.goto(f"{live_server}/b/{session_id}/deal/1?subgame=hearts")
+    for name, value in HEARTS_DEAL.items():
+        chip(phone, name, value).tap()
+    phone.locator("#preview-body .ok").wait_for()
+    handover = phone.context.new_page()
+    handover.goto(f"{live_server}/b/{session_id}/handover")
+    take = handover.input_value("input.copy")
+    handover.close()
+    assert f"/b/{session_id}/take/" in take
+
+    context, fresh = new_phone(browser)
+    try:
+        fresh.goto(take)
+        fresh.click("#take")
+        fresh.wait_for_url(f"{live_server}/b/{session_id}")
+        phone.click("#save")
+        phone.locator("#preview-body .moved[role=alert]").wait_for()
+        assert phone.locator("#save").is_disabled()
+        assert stored_deals(live_server, session_id) == []
+        screenshot(phone, "handover-bridge-old-phone")
+        fresh.goto(f"{live_server}/b/{session_id}/deal/1?subgame=hearts")
+        for name, value in HEARTS_DEAL.items():
+            chip(fresh, name, value).tap()
+        fresh.locator("#preview-body .ok").wait_for()
+        fresh.click("#save")
+        fresh.wait_for_url(f"{live_server}/b/{session_id}")
+        assert len(stored_deals(live_server, session_id)) == 1
+        phone.goto(f"{live_server}/b/{session_id}")
+        assert "Scoring moved to another phone" in phone.inner_text("h1")
+        phone.click("text=Watch this session")
+        phone.wait_for_url(f"{live_server}/bw/{session_id}")
     finally:
         close_context(context)

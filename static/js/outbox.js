@@ -471,6 +471,10 @@ const Outbox = (() => {
     else draw();
   }
 
+  // This phone scores (again): what it kept when the scoring had moved goes now (a hand
+  // another phone entered meanwhile answers "conflict", both versions shown).
+  Outbox.pending(session).filter((item) => item.problem === "moved")
+    .forEach((item) => Outbox.mark(item.id, { problem: null }));
   draw();
   window.addEventListener("storage", (event) => { if (event.key === "barbu-scorer-outbox") draw(); });
   retries = Outbox.watch(session, settle);
