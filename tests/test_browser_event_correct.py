@@ -24,9 +24,9 @@ def _json(url: str, body: Any = None, headers: dict[str, str] | None = None) -> 
         return json.load(response)
 
 
-def test_a_correction_saved_offline_goes_once_after_the_tab_closed(
-    live_server: str, phone: Any
-) -> None:
+def _played(live_server: str, phone: Any) -> tuple[dict[str, Any], str, list[int]]:
+    """A club night with hand 1 played at table 1, the director's correction form open on
+    the phone; the event, the table's session, and the statuses the correction's POSTs got."""
     body = {
         "name": "Club night",
         "date": "2026-12-01",
@@ -38,10 +38,9 @@ def test_a_correction_saved_offline_goes_once_after_the_tab_closed(
     session_id, key = table["session"], table["links"]["scorer"].rsplit("/", 1)[-1]
     hand = {"number": 1, **hand_body(4, 0, 0)}
     _json(f"{live_server}/api/sessions/{session_id}/hands", hand, {"X-Edit-Key": key})
-    context = phone.context
     answered: list[int] = []
     url = re.compile(rf"/e/{event['id']}/t/{session_id}/hand/1$")
-    context.on(
+    phone.context.on(
         "response",
         lambda r: (
             answered.append(r.status) if r.request.method == "POST" and url.search(r.url) else None
@@ -50,6 +49,34 @@ def test_a_correction_saved_offline_goes_once_after_the_tab_closed(
     phone.goto(f"{live_server}/e/{event['id']}/director/{event['director_key']}")
     phone.wait_for_url(f"**/e/{event['id']}/console")
     phone.goto(f"{live_server}/e/{event['id']}/t/{session_id}/hand/1")
+    return event, session_id, answered
+
+
+def test_a_quick_double_tap_saves_the_correction_once(live_server: str, phone: Any) -> None:
+    event, session_id, answered = _played(live_server, phone)
+    moved = hand_body(4, 0, 2)["raw"]
+    phone.evaluate(
+        """(raw) => {
+            raw.forEach((value, seat) => {
+                document.querySelector(`input[name='raw-${seat}']`).value = String(value);
+            });
+            const save = document.getElementById("save");
+            save.click();
+            save.click();
+        }""",
+        moved,
+    )
+    phone.wait_for_url(f"**/e/{event['id']}/console")
+    assert "Hand 1 corrected" in phone.inner_text(".flash")
+    assert answered == [200], answered
+    assert _json(f"{live_server}/api/sessions/{session_id}")["hands"][0]["raw"] == moved
+
+
+def test_a_correction_saved_offline_goes_once_after_the_tab_closed(
+    live_server: str, phone: Any
+) -> None:
+    event, session_id, answered = _played(live_server, phone)
+    context = phone.context
     moved = hand_body(4, 0, 2)["raw"]  # the points were seat 2's, not seat 0's
     for seat, value in enumerate(moved):
         phone.fill(f"input[name='raw-{seat}']", str(value))
