@@ -1,6 +1,7 @@
 """The whole table in two browsers: a watcher follows the scorer live (within 3 s), goes
-offline and back, the scorer's link hands the scoring to a fresh phone, and the end of
-the session stops the watchers' poll."""
+offline and back, the scorer's link hands the scoring to a fresh phone (the old one then
+only watches, and a hand it saves is kept and said not stored), and the end of the
+session stops the watchers' poll."""
 
 from __future__ import annotations
 
@@ -84,7 +85,7 @@ def test_the_scorers_link_hands_over_and_the_end_stops_the_watchers(
     phone.click(".menu summary")
     phone.click("text=Scorer's link (QR)")
     link = phone.input_value("input.copy")
-    assert link == f"{live_server}/s/{session_id}/k/" + link.rsplit("/", 1)[1]
+    assert link == f"{live_server}/s/{session_id}/take/" + link.rsplit("/", 1)[1]
     screenshot(phone, "live-handover")
 
     context, fresh = new_phone(browser)
@@ -93,6 +94,7 @@ def test_the_scorers_link_hands_over_and_the_end_stops_the_watchers(
         fresh.goto(f"{live_server}/s/{session_id}")
         assert "Only the scorer" in fresh.inner_text("main")
         fresh.goto(link)
+        fresh.click("#take")
         fresh.wait_for_url(f"{live_server}/s/{session_id}")
         record(fresh, "No Last Two", penultimate=2, last=3)
         assert fresh.inner_text(".flash").startswith("Hand 2")
@@ -139,3 +141,112 @@ def test_the_tv_view_follows_live_and_says_whether_the_screen_stays_awake(
         "() => document.querySelector('[data-wakelock]').textContent.length > 0"
     )
     assert note.inner_text()
+
+
+def test_a_handover_moves_the_role_and_the_old_phone_keeps_its_unsent_hand(
+    live_server: str, phone: Any, browser: Any
+) -> None:
+    """Two phones at 390x844: the old one has a hand on its form when the new one takes
+    the scoring over. The old phone's Save answers "Scoring moved to another phone", keeps
+    the hand on screen and in its outbox (stored nowhere), and can save no more; its
+    scorer's screen says the same and links the watch page. The new phone saves."""
+    session_id = start(phone, live_server)
+    phone.click(f".open a.chip:text-is('{KING}')")
+    phone.wait_for_selector("#hand-form")
+    tap_chip(phone, "king_of_hearts", 1)
+    phone.wait_for_selector("#preview-body .ok")
+    handover = phone.context.new_page()
+    handover.goto(f"{live_server}/s/{session_id}/handover")
+    link = handover.input_value("input.copy")
+    handover.close()
+
+    context, fresh = new_phone(browser)
+    try:
+        fresh.goto(link)
+        assert "Take the scoring over" in fresh.inner_text("h1")
+        screenshot(fresh, "handover-take")
+        fresh.click("#take")
+        fresh.wait_for_url(f"{live_server}/s/{session_id}")
+        assert "This phone scores the session now" in fresh.inner_text(".flash")
+
+        phone.click("#save")
+        alert = phone.locator("#preview-body .moved[role=alert]")
+        alert.wait_for()
+        assert "Scoring moved to another phone" in alert.inner_text()
+        assert phone.locator("#save").is_disabled()
+        assert f"/s/{session_id}/hand/1" in phone.url  # the hand stays on screen
+        kept = phone.evaluate("() => JSON.parse(localStorage.getItem('barbu-scorer-outbox'))")
+        assert kept[f"{session_id}/1"]["problem"] == "moved"
+        box = alert.bounding_box()
+        assert box and box["y"] + box["height"] <= 844  # said where the scorer looks
+        screenshot(phone, "handover-old-phone-save")
+
+        phone.goto(f"{live_server}/s/{session_id}")
+        assert "Scoring moved to another phone" in phone.inner_text("h1")
+        screenshot(phone, "handover-old-phone-moved")
+        phone.click("text=Watch this session")
+        phone.wait_for_url(f"{live_server}/w/{session_id}")
+        assert "Back to scoring" not in phone.inner_text("main")
+
+        record(fresh, KING, king_of_hearts=2)
+        assert fresh.inner_text(".flash") == "Hand 1 saved."
+        hands = fresh.evaluate(f"() => fetch('/api/sessions/{session_id}').then((r) => r.json())")[
+            "hands"
+        ]
+        assert len(hands) == 1 and hands[0]["facts"]["king_of_hearts"] == 2
+
+        # The old phone takes the scoring back through the new phone's link: its kept hand
+        # goes, and meets the one the new phone saved (both versions, the scorer chooses).
+        fresh.goto(f"{live_server}/s/{session_id}/handover")
+        phone.goto(fresh.input_value("input.copy"))
+        phone.click("#take")
+        phone.wait_for_url(f"{live_server}/s/{session_id}")
+        phone.locator("#outbox [data-choose]").first.wait_for()
+        assert phone.locator("#outbox [data-choose]").count() == 2
+        screenshot(phone, "handover-taken-back")
+        fresh.goto(f"{live_server}/s/{session_id}")
+        assert "Scoring moved to another phone" in fresh.inner_text("h1")
+    finally:
+        close_context(context)
+
+
+def test_a_barbu_bridge_handover_moves_the_role(live_server: str, phone: Any, browser: Any) -> None:
+    """The same at a Barbu Bridge table: the old phone's deal, saved after the new phone
+    took the scoring over, is kept and said not stored; the new phone saves it."""
+    from test_browser_bridge import HEARTS_DEAL, bridge_session, chip, stored_deals
+
+    session_id, link = bridge_session(live_server)
+    phone.goto(link)
+    phone.goto(f"{live_server}/b/{session_id}/deal/1?subgame=hearts")
+    for name, value in HEARTS_DEAL.items():
+        chip(phone, name, value).tap()
+    phone.locator("#preview-body .ok").wait_for()
+    handover = phone.context.new_page()
+    handover.goto(f"{live_server}/b/{session_id}/handover")
+    take = handover.input_value("input.copy")
+    handover.close()
+    assert f"/b/{session_id}/take/" in take
+
+    context, fresh = new_phone(browser)
+    try:
+        fresh.goto(take)
+        fresh.click("#take")
+        fresh.wait_for_url(f"{live_server}/b/{session_id}")
+        phone.click("#save")
+        phone.locator("#preview-body .moved[role=alert]").wait_for()
+        assert phone.locator("#save").is_disabled()
+        assert stored_deals(live_server, session_id) == []
+        screenshot(phone, "handover-bridge-old-phone")
+        fresh.goto(f"{live_server}/b/{session_id}/deal/1?subgame=hearts")
+        for name, value in HEARTS_DEAL.items():
+            chip(fresh, name, value).tap()
+        fresh.locator("#preview-body .ok").wait_for()
+        fresh.click("#save")
+        fresh.wait_for_url(f"{live_server}/b/{session_id}")
+        assert len(stored_deals(live_server, session_id)) == 1
+        phone.goto(f"{live_server}/b/{session_id}")
+        assert "Scoring moved to another phone" in phone.inner_text("h1")
+        phone.click("text=Watch this session")
+        phone.wait_for_url(f"{live_server}/bw/{session_id}")
+    finally:
+        close_context(context)

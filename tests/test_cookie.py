@@ -85,12 +85,12 @@ def test_a_forgotten_session_key_comes_back_through_the_club_key(app: Flask) -> 
     made_new = club.post(f"/s/{first}/handover")
     assert made_new.status_code == 302
     link = re.search(
-        r'value="(http[^"]+/k/[^"]+)"', club.get(f"/s/{first}/handover").get_data(as_text=True)
+        r'value="(http[^"]+/take/[^"]+)"', club.get(f"/s/{first}/handover").get_data(as_text=True)
     )
     assert link is not None and club.get(f"/s/{first}").status_code == 200
-    # The phone that lost its key scans it and scores again.
+    # The phone that lost its key scans it (the handover link) and scores again.
     path = link.group(1).split("//", 1)[1].split("/", 1)[1]
-    assert phone.get(f"/{path}").status_code == 302 and phone.get(f"/s/{first}").status_code == 200
+    assert phone.post(f"/{path}").status_code == 302 and phone.get(f"/s/{first}").status_code == 200
     history = phone.get(f"/s/{first}/history").get_data(as_text=True)
     assert "new scorer" in history
 

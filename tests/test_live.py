@@ -100,78 +100,100 @@ def test_the_scorers_link_hands_the_scoring_over(app: Flask, client: FlaskClient
     assert f'href="/s/{session_id}/handover"' in scorer and "Scorer's link (QR)" in scorer
     page = client.get(f"/s/{session_id}/handover").get_data(as_text=True)
     link = re.search(r'value="(http://localhost:5000/s/[^"]+)"', page)
-    assert link and link.group(1) == f"http://localhost:5000/s/{session_id}/k/{created['edit_key']}"
+    take = f"http://localhost:5000/s/{session_id}/take/{created['edit_key']}"
+    assert link and link.group(1) == take
     assert "<svg" in page
     other = app.test_client()
     assert other.get(f"/s/{session_id}/handover").status_code == 403
     assert "handover" not in other.get(f"/w/{session_id}").get_data(as_text=True)
-    assert other.get(link.group(1)).status_code == 302
+    assert other.get(link.group(1)).status_code == 200  # asked, not yet moved
+    assert other.post(link.group(1)).status_code == 302
     assert other.get(f"/s/{session_id}").status_code == 200
 
 
-def test_ending_a_session(app: Flask, client: FlaskClient) -> None:
-    created = claimed(client, [HAND])
-    session_id = created["id"]
-    assert client.post(f"/s/{session_id}/end", data={"version": 1}).status_code == 302
-    state = client.get(f"/w/{session_id}/live").get_json()
-    assert state == {"version": 2, "ended": True}
-    watch = client.get(f"/w/{session_id}").get_data(as_text=True)
-    assert "Ended after hand 1" in watch and "data-ended" in watch
-    scorer = client.get(f"/s/{session_id}").get_data(as_text=True)
-    assert "Ended after hand 1" in scorer and "Record hand" not in scorer
-    assert f"/s/{session_id}/end" not in scorer  # ended once
-    key = {"X-Edit-Key": created["edit_key"]}
-    refused = client.post(
-        f"/api/sessions/{session_id}/hands", json={**HAND_2, "number": 2}, headers=key
+def handed(app: Flask, client: FlaskClient, path: str = "s") -> tuple[str, str, FlaskClient]:
+    """A session scored by ``client``, handed over to a new phone: its id, the old key and
+    the new phone."""
+    created = create(client)
+    session_id, key = created["id"], created["edit_key"]
+    assert client.get(f"/{path}/{session_id}/k/{key}").status_code == 302
+    new = app.test_client()
+    asked = new.get(f"/{path}/{session_id}/take/{key}")
+    assert asked.status_code == 200 and "Score on this phone" in asked.get_data(as_text=True)
+    moved = new.post(f"/{path}/{session_id}/take/{key}")
+    assert moved.status_code == 302 and moved.location == f"/{path}/{session_id}"
+    return session_id, key, new
+
+
+def test_a_handover_moves_the_role_and_the_old_phone_watches(
+    app: Flask, client: FlaskClient
+) -> None:
+    """The new phone gets a fresh key; the old phone's key is refused with a page that
+    says where the scoring went and links the watchers' page; its outbox's Save hears
+    "moved" (the hand kept on the phone, stored nowhere)."""
+    session_id, key, new = handed(app, client)
+    page = client.get(f"/s/{session_id}")
+    text = page.get_data(as_text=True)
+    assert page.status_code == 403 and "Scoring moved to another phone" in text
+    assert f'href="/w/{session_id}"' in text
+    sent = client.post(
+        f"/s/{session_id}/hand/1",
+        data={
+            "number": "1",
+            "version": "1",
+            "contract": "no_king_of_hearts",
+            "king_of_hearts": "2",
+            "action": "save",
+        },
+        headers={"X-Requested-With": "fetch"},
     )
-    assert refused.status_code == 409 and "ended after hand 1" in refused.get_json()["error"]
-    again = client.post(f"/s/{session_id}/end", data={"version": 2}, follow_redirects=True)
-    assert "already ended" in again.get_data(as_text=True)
-    assert client.get(f"/api/sessions/{session_id}").get_json()["ended_after"] == 1
-    history = client.get(f"/s/{session_id}/history").get_data(as_text=True)
-    assert "<strong>end</strong>" in history
-    assert app.test_client().post(f"/s/{session_id}/end", data={"version": 2}).status_code == 403
+    answer = sent.get_json()
+    assert sent.status_code == 403 and answer["status"] == "moved"
+    assert "Scoring moved to another phone" in answer["html"]
+    assert answer["redirect"] == f"/w/{session_id}"
+    assert new.get(f"/api/sessions/{session_id}").get_json()["hands"] == []
+    # The old key opens nothing any more: not its link, not its handover link.
+    assert client.get(f"/s/{session_id}/k/{key}").status_code == 403
+    assert client.get(f"/s/{session_id}/take/{key}").status_code == 403
+    assert app.test_client().get(f"/s/{session_id}/take/{key}").status_code == 403
+    assert new.get(f"/s/{session_id}/hand/1").status_code == 200
+    watch = client.get(f"/w/{session_id}").get_data(as_text=True)
+    assert f'href="/s/{session_id}"' not in watch  # a watcher: no way back to scoring
+    history = new.get(f"/s/{session_id}/history").get_data(as_text=True)
+    assert "scoring handed over" in history
+    # The old phone takes it back only through the new phone's link.
+    fresh = re.search(
+        r'value="http://localhost:5000(/s/[^"]+/take/[^"]+)"',
+        new.get(f"/s/{session_id}/handover").get_data(as_text=True),
+    )
+    assert fresh and key not in fresh.group(1)
+    assert client.post(fresh.group(1)).status_code == 302
+    assert client.get(f"/s/{session_id}").status_code == 200
+    assert new.get(f"/s/{session_id}").status_code == 403
 
 
-def test_a_stale_end_is_refused(client: FlaskClient) -> None:
-    created = claimed(client, [HAND])
-    response = client.post(f"/s/{created['id']}/end", data={"version": 7}, follow_redirects=True)
-    assert "Someone else changed this session" in response.get_data(as_text=True)
-    assert client.get(f"/w/{created['id']}/live").get_json()["ended"] is False
-    assert client.post(f"/s/{created['id']}/end", data={}).status_code == 400
+def test_a_browser_that_never_scored_hears_the_plain_refusal(
+    app: Flask, client: FlaskClient
+) -> None:
+    session_id, _key, _new = handed(app, client)
+    page = app.test_client().get(f"/s/{session_id}").get_data(as_text=True)
+    assert "Only the scorer can change this session" in page and "moved" not in page
 
 
-def test_the_sheet_says_the_session_ended(client: FlaskClient) -> None:
-    from barbu_scorer.paper.pdf import sheet_context
-
-    created = claimed(client, [HAND])
-    client.post(f"/s/{created['id']}/end", data={"version": 1})
-    doc = client.get(f"/api/sessions/{created['id']}").get_json()
-    assert sheet_context(doc, chart=False)["ended"] == "Ended after hand 1"
-    html = client.get(f"/s/{created['id']}").get_data(as_text=True)
-    assert '<p class="ended">Ended after hand 1</p>' in html
-    assert "sh-ended" not in html  # the screen carries no print copy: printing is the PDF's
-    from helpers import pdf_text
-
-    pdf = client.get(f"/w/{created['id']}/sheet.pdf").data
-    text = pdf_text(pdf)
-    assert "Ended after hand 1" in text
-
-
-def test_the_tv_view(client: FlaskClient) -> None:
-    from helpers import session_document
-
-    doc = session_document("tournament", 5, 8)
+def test_a_barbu_bridge_handover_moves_the_role(app: Flask, client: FlaskClient) -> None:
+    doc = json.loads(BRIDGE.read_text(encoding="utf-8"))
+    doc["deals"] = doc["deals"][:3]
     created = client.post("/api/sessions", json=doc).get_json()
-    html = client.get(f"/w/{created['id']}/tv").get_data(as_text=True)
-    assert "Hand 9 of 28" in html and 'class="ranking"' in html
-    assert "Hand 8: " in html and ("Doubles: " in html or "No doubles" in html)
-    assert '<img src="data:image/svg+xml;base64,' in html  # the running-total chart
-    assert html.count('<li class="current">') == 1 and html.count("all declared") == 1
-    assert 'class="quota"' in html and "data-wakelock" in html
-    assert f'data-live="/w/{created["id"]}/live"' in html and "<svg" in html  # the QR
-    assert 'http-equiv="refresh"' not in html
-    assert client.get("/w/nosuchsession/tv").status_code == 404
+    session_id, key = created["id"], created["edit_key"]
+    assert client.get(f"/b/{session_id}/k/{key}").status_code == 302
+    new = app.test_client()
+    assert new.post(f"/b/{session_id}/take/{key}").status_code == 302
+    page = client.get(f"/b/{session_id}")
+    assert page.status_code == 403
+    assert f'href="/bw/{session_id}"' in page.get_data(as_text=True)
+    deal = client.post(f"/b/{session_id}/deal/4", headers={"X-Requested-With": "fetch"})
+    assert deal.status_code == 403 and deal.get_json()["status"] == "moved"
+    assert new.get(f"/b/{session_id}").status_code == 200
 
 
 BRIDGE = Path(__file__).parent / "data" / "bridge_session.json"
@@ -190,7 +212,7 @@ def test_barbu_bridge_sessions_go_live_hand_over_and_end(app: Flask, client: Fla
     scorer = client.get(f"/b/{session_id}").get_data(as_text=True)
     assert f'href="/b/{session_id}/handover"' in scorer and f"/b/{session_id}/end" in scorer
     handover = client.get(f"/b/{session_id}/handover").get_data(as_text=True)
-    assert f'value="http://localhost:5000/b/{session_id}/k/{key}"' in handover
+    assert f'value="http://localhost:5000/b/{session_id}/take/{key}"' in handover
     assert client.post(f"/b/{session_id}/end", data={"version": 1}).status_code == 302
     assert client.get(f"/w/{session_id}/live").get_json()["ended"] is True
     assert "Ended after deal 3" in client.get(f"/bw/{session_id}").get_data(as_text=True)

@@ -31,6 +31,7 @@ from barbu_scorer.scoring.players import player_names
 from barbu_scorer.store.keys import hash_key, new_id, now, sealer
 from barbu_scorer.store.reads import reading
 from barbu_scorer.store.rows import Stale, writing
+from barbu_scorer.store.scorer_key import table_key
 from barbu_scorer.store.sessions import create_session
 
 
@@ -216,7 +217,8 @@ def scorer_keys(db: Database, event_id: str, director_key: str) -> dict[str, str
         "SELECT session_id, sealed_key FROM event_tables WHERE event_id = ?", [event_id]
     ):
         try:
-            out[row["session_id"]] = sealer.decrypt(row["sealed_key"].encode()).decode()
+            first = sealer.decrypt(row["sealed_key"].split(" ")[0].encode()).decode()
+            out[row["session_id"]] = table_key(row["sealed_key"], first)
         except InvalidToken:
             continue
     return out

@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from cryptography.fernet import Fernet, InvalidToken
 from flask import abort, current_app, redirect, session, url_for
+from werkzeug.exceptions import Forbidden
 from werkzeug.wrappers import Response
 
 from barbu_scorer.scoring.barbu.schemes import Scheme
@@ -112,9 +113,16 @@ def can_edit(session_id: str) -> bool:
     return key is not None
 
 
+class Moved(Forbidden):
+    """The 403 of a browser whose key to the session was replaced: the scoring moved to
+    another phone (a handover, or the club's new link); its page says so (web/errors.py)."""
+
+
 def require_edit(session_id: str) -> None:
-    """Refuse (403) a browser without the edit key."""
+    """Refuse (403) a browser without the edit key; ``Moved`` when it held one."""
     if not can_edit(session_id):
+        if _unseal(session.get("keys", {}).get(session_id)) is not None:
+            raise Moved()
         abort(403)
 
 

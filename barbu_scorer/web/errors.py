@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import sqlite3
 
-from flask import Flask, Response, g, jsonify, render_template, request
+from flask import Flask, Response, g, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from barbu_scorer.games import game_of_session
 from barbu_scorer.present.chips import chip_names, doubles_open
 from barbu_scorer.present.event import ranking_rule, sitting_out
 from barbu_scorer.present.format import (
@@ -23,7 +24,8 @@ from barbu_scorer.present.format import (
 from barbu_scorer.present.isolate import bdi, bdi_join
 from barbu_scorer.present.tv import crowd
 from barbu_scorer.store.sessions import Unreadable
-from barbu_scorer.web.access import owns_scheme
+from barbu_scorer.web.access import Moved, owns_scheme
+from barbu_scorer.web.db import get_db
 from barbu_scorer.web.limits import LIMITS
 
 
@@ -117,6 +119,18 @@ def _unreadable(error: Unreadable) -> tuple[str | Response, int]:
     return render_template("errors/400.html", error=HTTPException(error.message)), 409
 
 
+def _moved() -> tuple[str | Response, int]:
+    """Scoring moved to another phone: the page says so and links the watchers' page; to
+    the outbox's Save (a fetch) the same words as its "moved" answer, the hand kept."""
+    session_id = str((request.view_args or {}).get("session_id", ""))
+    game = game_of_session(get_db(), session_id)
+    watch = url_for(game.pages.watch, session_id=session_id) if game else url_for("main.index")
+    if request.headers.get("X-Requested-With") == "fetch":
+        html = render_template("errors/_moved.html", watch=watch)
+        return jsonify({"status": "moved", "html": html, "redirect": watch}), 403
+    return render_template("errors/moved.html", watch=watch), 403
+
+
 def _server_error(error: InternalServerError) -> tuple[str | Response, int]:
     """A bug: the API's JSON body or the app's page, never what went wrong inside (that
     goes to the log, as Flask logs it)."""
@@ -140,6 +154,8 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(403)
     def _forbidden(error: HTTPException) -> tuple[str | Response, int]:
+        if isinstance(error, Moved) and not request.path.startswith("/api/"):
+            return _moved()
         return _api_error(error) or (render_template("errors/403.html"), 403)
 
     @app.errorhandler(404)

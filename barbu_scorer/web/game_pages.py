@@ -2,8 +2,9 @@
 
 A game's blueprint makes one ``GamePages`` (where its session pages live, how a page finds
 its stored session, how many entries it holds, what an undo says) and registers through it
-the pages that are the same for every game: the scorer's link (``claim``), ``undo`` and
-the history (``changes``). Its own pages (the scorer's screen, the watchers' and the TV's)
+the pages that are the same for every game: the scorer's link (``claim``), the handover
+link (``take``: the scoring moves to the phone that opens it), ``undo`` and the history
+(``changes``). Its own pages (the scorer's screen, the watchers' and the TV's)
 stay on its blueprint and call ``editing`` and ``watched`` for the steps they share.
 """
 
@@ -13,13 +14,26 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from flask import Blueprint, g, url_for
+from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
 from barbu_scorer.games import AnyGame
-from barbu_scorer.web.access import can_edit, keep_key, require_edit
+from barbu_scorer.store.scorer_key import hand_over
+from barbu_scorer.store.sessions import key_matches
+from barbu_scorer.web.access import (
+    Moved,
+    can_edit,
+    keep_key,
+    kept_key,
+    remember,
+    require_edit,
+    scorer_label,
+)
 from barbu_scorer.web.cached import per_version, remembered
 from barbu_scorer.web.club import is_member
+from barbu_scorer.web.db import get_db
 from barbu_scorer.web.pages import Stored, history_page, undo_last
 
 S = TypeVar("S", bound=Stored)
@@ -43,6 +57,7 @@ class GamePages(Generic[S]):
     def register(self, bp: Blueprint) -> None:
         """Add claim, undo and changes to ``bp``, under ``root``."""
         bp.add_url_rule(f"{self.root}/k/<key>", "claim", self.claim, methods=["GET"])
+        bp.add_url_rule(f"{self.root}/take/<key>", "take", self.take, methods=["GET", "POST"])
         bp.add_url_rule(f"{self.root}/undo", "undo", self.undo, methods=["POST"])
         bp.add_url_rule(f"{self.root}/history", "changes", self.changes, methods=["GET"])
 
@@ -70,6 +85,28 @@ class GamePages(Generic[S]):
         """The scorer's link: keep the edit key in this browser, then open the session."""
         self.found(session_id)
         return keep_key(session_id, key, self.game.pages.scorer)
+
+    def take(self, session_id: str, key: str) -> Response | str:
+        """The handover link (the scorer's QR): a page asking this phone to take the
+        scoring over (a link's previewer only reads it); its button moves the role here
+        (a fresh key kept in this browser, the old one refused from then on: ``Moved``)."""
+        self.found(session_id)
+        pages = self.game.pages
+        if kept_key(session_id) == key:  # the phone scoring now opened its own link
+            return redirect(url_for(pages.scorer, session_id=session_id))
+        if not key_matches(get_db(), session_id, key):
+            raise Moved()
+        if request.method == "GET":
+            watch = url_for(pages.watch, session_id=session_id)
+            return render_template("live/take.html", watch=watch)
+        if not FlaskForm().validate_on_submit():
+            abort(400)
+        fresh = hand_over(get_db(), session_id, key, scorer_label())
+        if fresh is None:  # another phone took it meanwhile
+            raise Moved()
+        remember(session_id, fresh)
+        flash(_("This phone scores the session now; the other phone only watches."), "ok")
+        return redirect(url_for(pages.scorer, session_id=session_id))
 
     def undo(self, session_id: str) -> Response:
         """Remove the last entry."""

@@ -21,8 +21,13 @@ const Outbox = (() => {
   const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
   // The outbox's one localStorage value: the entries by id, and "~rev", which every write
-  // advances (so a tab can tell whether its copy is the latest, see ``settled``).
+  // advances (so a tab can tell whether its copy is the latest, see ``settled``). An empty
+  // outbox leaves no value at all: a page that keeps nothing stores nothing (a value with
+  // only "~rev" in it once outlived the test that wrote it, tests/test_browser_phone.py).
+  // The rev then lives on in IndexedDB as a negative number: "this rev, and empty".
   const REV = "~rev";
+  let floor = 0;  // the highest rev this tab has known: its next write goes past it
+  let writes = 0;
 
   function stored() {
     try {
@@ -34,6 +39,14 @@ const Outbox = (() => {
 
   const rev = () => Number(stored()[REV]) || 0;
 
+  function absent() {
+    try {
+      return localStorage.getItem(KEY) === null;
+    } catch (error) {
+      return true;
+    }
+  }
+
   function all() {
     const items = stored();
     delete items[REV];
@@ -41,8 +54,11 @@ const Outbox = (() => {
   }
 
   function write(items) {
+    floor = Math.max(rev(), floor) + 1;
+    writes += 1;
     try {
-      localStorage.setItem(KEY, JSON.stringify({ ...items, [REV]: rev() + 1 }));
+      if (Object.keys(items).length) localStorage.setItem(KEY, JSON.stringify({ ...items, [REV]: floor }));
+      else localStorage.removeItem(KEY);
     } catch (error) {
       // Storage full or refused: the hand still goes now if the connection allows.
     }
@@ -61,7 +77,9 @@ const Outbox = (() => {
   function entry(form, session, number) {
     const fields = [...new FormData(form).entries()].filter(([, v]) => typeof v === "string");
     const url = new URL(form.getAttribute("action"), window.location.href).href;
-    const item = { id: `${session}/${number}`, session, number: Number(number), url, fields };
+    // A form may name its entry (a director's correction: the table's session in it).
+    const id = form.dataset.entry || `${session}/${number}`;
+    const item = { id, session, number: Number(number), url, fields, label: form.dataset.label };
     item.fields.push(["action", "save"]);
     return item;
   }
@@ -165,15 +183,19 @@ const Outbox = (() => {
     } catch (error) {
       need = 0;  // no IndexedDB here: this copy is the one there is
     }
+    const emptied = need < 0;  // the last holder left the outbox empty, at rev -need
+    need = Math.abs(need);
+    floor = Math.max(floor, need);
+    const current = () => rev() >= need || (emptied && absent());
     const until = Date.now() + 2000;
-    while (rev() < need && Date.now() < until) await sleep(20);
+    while (!current() && Date.now() < until) await sleep(20);
     // Still behind after 2 s: this copy was cleared meanwhile; from now on it is the count.
-    if (rev() < need) await sharedRev(rev()).catch(() => {});
-    const before = rev();
+    if (!current()) await sharedRev(rev()).catch(() => {});
+    const before = writes;
     try {
       return await task();
     } finally {
-      if (rev() !== before) await sharedRev(rev()).catch(() => {});
+      if (writes !== before) await sharedRev(absent() ? -floor : rev()).catch(() => {});
     }
   }
 
@@ -196,9 +218,10 @@ const Outbox = (() => {
   }
 
   // Send one kept entry (inside the lock); the answer's status: "saved", "refused",
-  // "conflict", "stale", "moved" (this phone no longer scores), or "offline" when no answer
-  // came. Only "saved" takes it out of the outbox; the others stay with the server's words
-  // until the scorer chooses.
+  // "conflict", "stale", "moved" (scoring moved to another phone: a 403 with its words),
+  // or "offline" when no answer came. Only "saved" takes it out of the outbox; the others
+  // stay with the server's words until the scorer chooses ("moved" stays until this phone
+  // scores again: a hand is never dropped because the role went elsewhere).
   async function post(id, change = {}) {
     const item = all()[id];
     if (!item) return { status: "saved", gone: true };  // sent meanwhile (another tab)
@@ -328,7 +351,7 @@ const Outbox = (() => {
       if (handled.has(answer)) return;  // one answer heard twice (Save's and a resend's)
       handled.add(answer);
       if (answer.status !== "offline") kept = null;  // answered: no longer waiting here
-      if (answer.status === "saved" || answer.status === "moved") {
+      if (answer.status === "saved") {
         window.location.assign(answer.redirect || form.dataset.scorer);
         return;
       }
@@ -340,6 +363,14 @@ const Outbox = (() => {
         return;
       }
       body.innerHTML = answer.html || "";
+      if (answer.status !== "conflict") body.querySelectorAll("[data-choose]").forEach((b) => b.remove());
+      if (answer.status === "moved") {
+        // Scoring moved to another phone: not stored, and never sent by itself; the form
+        // keeps it on screen and the outbox keeps it (listed, with the server's words, on
+        // the scorer's screen once this phone takes the scoring back).
+        save.disabled = true;
+        return;
+      }
       if (answer.status !== "conflict") {
         update(id, null);  // the form still holds the entry: the scorer fixes it here
         return;
@@ -359,7 +390,7 @@ const Outbox = (() => {
     // What a resend (by itself, online, focus, Retry) did with this page's entry.
     function heard(answers) {
       answers.forEach(([item, answer]) => {
-        if (item.number === number) answered(item.id, answer);
+        if (item.id === (form.dataset.entry || `${session}/${number}`)) answered(item.id, answer);
       });
     }
 
@@ -408,7 +439,7 @@ const Outbox = (() => {
       row.className = "outbox-item";
       const line = document.createElement("p");
       line.className = "warn";
-      line.textContent = box.dataset.pending.replace("{n}", item.number);
+      line.textContent = box.dataset.pending.replace("{n}", item.number).replace("{label}", item.label || "");
       row.append(line);
       if (item.html && item.problem && item.problem !== "offline") {
         const said = document.createElement("div");
@@ -435,13 +466,15 @@ const Outbox = (() => {
     });
   }
 
-  function settle(answers) {
-    const moved = answers.find(([, answer]) => answer.status === "moved");
-    if (moved) window.location.assign(moved[1].redirect);
-    else if (answers.some(([, answer]) => answer.status === "saved")) window.location.reload();
+  function settle(answers) {  // "moved" is drawn with its words, the entry kept
+    if (answers.some(([, answer]) => answer.status === "saved")) window.location.reload();
     else draw();
   }
 
+  // This phone scores (again): what it kept when the scoring had moved goes now (a hand
+  // another phone entered meanwhile answers "conflict", both versions shown).
+  Outbox.pending(session).filter((item) => item.problem === "moved")
+    .forEach((item) => Outbox.mark(item.id, { problem: null }));
   draw();
   window.addEventListener("storage", (event) => { if (event.key === "barbu-scorer-outbox") draw(); });
   retries = Outbox.watch(session, settle);

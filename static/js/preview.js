@@ -21,6 +21,12 @@ function livePreview(form, { delay = 120, show, offline }) {
         method: "POST", body: data, signal: pending.signal,
         headers: { "X-Requested-With": "fetch" },
       });
+      // Scoring moved to another phone (a 403 saying so): its words, not "offline".
+      const moved = response.status === 403 ? await response.json().catch(() => null) : null;
+      if (moved && moved.status === "moved") {
+        show({ ...moved, implied: {} });
+        return;
+      }
       if (!response.ok) throw new Error(String(response.status));
       show(await response.json());
     } catch (error) {

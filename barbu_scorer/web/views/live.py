@@ -50,8 +50,9 @@ def state(session_id: str) -> BaseResponse:
 @bp.get("/s/<session_id>/handover", endpoint="handover")
 @bp.get("/b/<session_id>/handover", endpoint="bridge_handover")
 def handover(session_id: str) -> str:
-    """The scorer's link as a QR code, for another phone to take the scoring over; to a
-    browser keeping the club key but not this session's, the offer of a new one."""
+    """The handover link as a QR code: the phone that opens it takes the scoring over (a
+    fresh key), this one becomes a watcher; to a browser keeping the club key but not this
+    session's, the offer of a new scorer's link."""
     game = or_404(game_of_session(get_db(), session_id))
     key = kept_key(session_id)
     if key is None and is_member():
@@ -66,7 +67,7 @@ def handover(session_id: str) -> str:
     require_edit(session_id)
     return render_template(
         "live/handover.html",
-        link=external(game.pages.claim, session_id=session_id, key=key),
+        link=external(game.pages.claim.replace(".claim", ".take"), session_id=session_id, key=key),
         back=url_for(game.pages.scorer, session_id=session_id),
     )
 
