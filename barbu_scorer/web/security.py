@@ -146,6 +146,41 @@ def _limit() -> None:
         abort(429)
 
 
+CLAIMS = frozenset({"sessions.claim", "bridge.claim", "events.claim", "players.keep_club_key"})
+"""The addresses that carry a key: an answer that built one of them carries that key."""
+KEYED = frozenset(
+    {
+        "events.cards",  # the table cards' QR codes, even from the cache of PDFs
+        "events.console",
+        "live.handover",
+        "live.bridge_handover",
+        "live.new_link",
+        "live.bridge_new_link",
+        "api.create",
+        "api.create_event",
+        "api.seating",
+        "players.show_club_link",
+    }
+)
+"""The answers that carry keys however they were made."""
+
+
+def _key_link(endpoint: str, values: dict[str, Any]) -> None:
+    """Building a link with a key in it (a url_defaults hook): this answer carries it."""
+    if endpoint in CLAIMS and values.get("key"):
+        g.carries_key = True
+
+
+def _no_store(response: Response) -> Response:
+    """``no-store`` on every answer that carries a key (a link built with one, an answer
+    named in ``KEYED``, an address holding one): no cache, shared or the browser's own,
+    keeps it. An answer writing the cookie (its keys sealed) is ``no-store`` unless it
+    says ``private`` already: no shared cache hands it on (web/cookie.py)."""
+    if g.get("carries_key") or request.endpoint in KEYED or _KEY_IN_PATH.search(request.path):
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 def _headers(response: Response) -> Response:
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
@@ -193,5 +228,7 @@ def init_app(app: Flask) -> None:
         app.extensions["barbu_rate_limit"] = TokenBucket(capacity, per_seconds)
     app.before_request(_started)
     app.before_request(_limit)
+    app.url_defaults(_key_link)
+    app.after_request(_no_store)
     app.after_request(_headers)
     app.after_request(_logged)
