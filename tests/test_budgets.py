@@ -186,6 +186,29 @@ def test_the_database_wide_ceiling_says_what_to_do(tmp_path: Path) -> None:
     assert client.post("/new", data=_form("Dee\nCy\nBen\nAda")).status_code == 302
 
 
+def test_the_club_keys_holder_is_not_held_back_on_a_shared_address(tmp_path: Path) -> None:
+    """A stranger behind the club's NAT spends the address's budget; the laptop holding
+    the club key still starts its night (the ceilings still hold for it)."""
+    app = _served(tmp_path, STORE_LIMIT={"sessions": (2, 3600.0)})
+    stranger, laptop = app.test_client(), app.test_client()
+    for _ in range(2):
+        assert stranger.post("/new", data=_form("Ada\nBen\nCy\nDee")).status_code == 302
+    assert stranger.post("/new", data=_form("Ada\nBen\nCy\nDee")).status_code == 429
+    with app.test_request_context():
+        from barbu_scorer.web.club import club_key
+
+        key = club_key()
+    assert laptop.get(f"/club/{key}").status_code in (302, 303)
+    assert laptop.post("/new", data=_form("Ada\nBen\nCy\nDee")).status_code == 302
+    api = app.test_client().post(
+        "/api/sessions",
+        json={"format": "barbu-session/1", "players": ["A", "B", "C", "D"]},
+        headers={"X-Club-Key": key},
+    )
+    assert api.status_code == 201
+    assert _night(stranger, "late", players=8).status_code == 429
+
+
 def test_house_schemes_have_their_budget(tmp_path: Path) -> None:
     app = _served(tmp_path, STORE_LIMIT={"schemes": (2, 3600.0)})
     client = app.test_client()
