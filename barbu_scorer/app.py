@@ -78,8 +78,16 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         # A long session's exported document is well under 1 MB.
         MAX_CONTENT_LENGTH=1024 * 1024,
         MAX_DATABASE_BYTES=1024 * 1024 * 1024,
-        # New sessions, schemes and imports per client: 30 at once, then 30 a minute.
-        RATE_LIMIT=(30, 60.0),
+        # Creations per client (its real address: a NAT's or a proxy's phones share one
+        # unless the proxy is trusted): 120 at once, so a club's 100 phones behind one NAT
+        # start together, then 2 a second.
+        RATE_LIMIT=(120, 60.0),
+        # Rows one client may store an hour (kind: rows, seconds): the largest club night
+        # (160 players, 4 rounds: 214 table sessions) fits twice, or 100 phones' sessions
+        # and an 80-player night; web/budgets.py.
+        STORE_LIMIT={"sessions": (500, 3600.0), "players": (400, 3600.0), "schemes": (50, 3600.0)},
+        # Rows the database holds at most, whoever stores them.
+        STORE_CEILING={"sessions": 50_000, "players": 5_000, "schemes": 1_000},
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),
         SESSION_COOKIE_SAMESITE="Lax",
         # The address phones open; every absolute link and QR code is built from it, never
@@ -93,14 +101,16 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(instance)
-    if app.config.get("TESTING") and "RATE_LIMIT" not in (test_config or {}):
-        app.config["RATE_LIMIT"] = None
+    for limit in ("RATE_LIMIT", "STORE_LIMIT"):
+        if app.config.get("TESTING") and limit not in (test_config or {}):
+            app.config[limit] = None
 
 
 def _register(app: Flask) -> None:
     """The database's life, error pages, security headers, template globals, blueprints."""
     from barbu_scorer.web import (
         assets,
+        budgets,
         db,
         errors,
         event_pages,
@@ -137,6 +147,7 @@ def _register(app: Flask) -> None:
     errors.init_app(app)
     language.init_app(app)  # first of the request hooks: every answer speaks the language
     security.init_app(app)
+    budgets.init_app(app)
     live_poll.init_app(app)
     for helper in (external, base_url, qr_code):
         app.add_template_global(helper)

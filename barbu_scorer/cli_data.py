@@ -28,17 +28,19 @@ def backup_command(file: str | None, instance: str) -> None:
     from datetime import datetime
     from pathlib import Path
 
-    from barbu_scorer.store.backup import backup
+    from barbu_scorer.store.backup import backup, secret_of
 
     database = Path(instance) / "barbu.db"
     target = file or datetime.now().strftime("barbu-%Y%m%d-%H%M%S.db")
     try:
-        backup(str(database), target)
+        backup(str(database), target, secret_of(instance))
     except FileNotFoundError:
         fail(say("no database in %(instance)s", instance=instance))
     except (ValueError, OSError) as error:
         fail(say("cannot write %(output)s: %(why)s", output=target, why=error))
     click.echo(say("%(target)s: backup of %(db)s written", target=target, db=database))
+    if secret_of(instance):
+        click.echo(say("it holds the secret key too: keep it as private as the instance folder"))
 
 
 @click.command(
@@ -56,12 +58,18 @@ def restore_command(file: str, instance: str) -> None:
 
     Path(instance).mkdir(mode=0o700, parents=True, exist_ok=True)
     try:
-        kept = restore(file, instance)
+        done = restore(file, instance)
     except RestoreRefused as error:
         fail(say("not restored: %(why)s", why=error))
     click.echo(say("restored %(file)s into %(db)s", file=file, db=Path(instance) / "barbu.db"))
-    if kept:
-        click.echo(say("the previous database is kept as %(kept)s", kept=kept))
+    if done.kept:
+        click.echo(say("the previous database is kept as %(kept)s", kept=done.kept))
+    if done.secret:
+        click.echo(say("the secret key restored with it: every kept key and the club link work"))
+    else:
+        click.echo(say("the backup holds no secret key (an older one): this folder's is kept"))
+    if done.secret_kept:
+        click.echo(say("the previous secret key is kept as %(kept)s", kept=done.secret_kept))
 
 
 @click.command(

@@ -276,7 +276,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     with server("--threads", str(args.threads), bare=True) as (bare, _b):
         base = _bare_p50(bare)
-    config = "RATE_LIMIT = (10_000, 1.0)\n"
+    config = "RATE_LIMIT = (10_000, 1.0)\nSTORE_LIMIT = None\n"
     with server("--threads", str(args.threads), config=config) as (port, pid):
         actors = _event_actors(port, args.event) if args.event else _actors(port, args)
         cpu, began = cpu_seconds(pid), time.monotonic()

@@ -188,8 +188,10 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     from waitress import create_server, wasyncore
 
     database = tmp_path_factory.mktemp("live") / "live.db"
-    # A generous rate limit: the whole browser suite creates from one address.
+    # A generous rate limit and no budgets of stored rows: the whole browser suite creates
+    # from one address.
     config = {"DATABASE": str(database), "SECRET_KEY": "live-test", "RATE_LIMIT": (1000, 60.0)}
+    config["STORE_LIMIT"] = None
     # As `serve` does: sheets laid out in a child process, kept on disk (the test's own).
     config |= {"PDF_FOLDER": str(database.parent / "sheets"), "PDF_PROCESS": True}
     app = create_app(config)

@@ -261,8 +261,9 @@ def pages_of(url: str) -> list[str]:
 
 def fuzz_app(where: Path, database: str) -> Flask:
     """The app as served (TESTING off), its pages' errors answered as a visitor sees them;
-    only CSRF, the rate limit and the sheets rendered in the background after a write
-    are off (each has tests of its own; a background render is no request's answer)."""
+    only CSRF, the rate limit, the budgets of stored rows and the sheets rendered in the
+    background after a write are off (each has tests of its own; a background render is
+    no request's answer)."""
     app = create_app(
         {
             "TESTING": False,
@@ -270,6 +271,7 @@ def fuzz_app(where: Path, database: str) -> Flask:
             "SECRET_KEY": "fuzz",
             "WTF_CSRF_ENABLED": False,
             "RATE_LIMIT": None,
+            "STORE_LIMIT": None,
             "PDF_IN_BACKGROUND": False,
         },
         instance_path=str(where / "instance"),

@@ -96,7 +96,7 @@ def test_barbu_https_marks_the_cookie_secure(
 class FakeServer:
     """What ``serve`` hands waitress, kept instead of served."""
 
-    channel_class = object
+    channel_class = type("Channel", (), {"error_task_class": object})
 
     def print_listen(self, _format: str) -> None:
         pass

@@ -9,6 +9,15 @@ A restore takes only a file whose schema is the one the migrations make (compare
 database migrated as far as the file says it was): the same tables and columns, indexes
 and triggers, and nothing more. A file carrying a trigger, a view or a table of its own
 would run or keep someone else's SQL on the club's data.
+
+A backup carries the instance's secret key too (``instance/secret_key``), in a table of
+its own (``backup_secret_key``, one row): the cookies that keep each phone's keys are
+signed and sealed under it, and so is the club key, so a database restored elsewhere
+without it would leave every kept key useless and change the club link. One file to
+keep: as secret as the instance folder (0600). Restore takes that table at its exact
+shape alone (anything else still fails the schema check), puts the key back as
+``instance/secret_key`` (a different one kept as ``secret_key.bak``), and drops the
+table from the live file, its pages overwritten (``secure_delete``) and the WAL emptied.
 """
 
 from __future__ import annotations
@@ -18,6 +27,7 @@ import fcntl
 import os
 import sqlite3
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from sqlite_utils import Database
@@ -26,14 +36,30 @@ from barbu_scorer.store.db import WRITE_TIMEOUT, connect, private_file, problems
 from barbu_scorer.store.migrations import migrations
 
 LOCK = "serving.lock"
+SECRET_FILE = "secret_key"
+SECRET_TABLE = "backup_secret_key"
+_SECRET_SQL = (
+    f"CREATE TABLE {SECRET_TABLE} (id INTEGER PRIMARY KEY CHECK (id = 1), key TEXT NOT NULL)"
+)
 
 
 class RestoreRefused(Exception):
     """The file is not a sound barbu database, or the folder is in use."""
 
 
-def backup(database: str, target: str) -> None:
-    """Copy ``database`` to ``target`` (0600) as it stands at one moment."""
+@dataclass(frozen=True)
+class Restored:
+    """What a restore did: the previous database kept (or None), whether the backup
+    carried the secret key, and the previous key kept when it differed (or None)."""
+
+    kept: Path | None
+    secret: bool
+    secret_kept: Path | None
+
+
+def backup(database: str, target: str, secret: str | None = None) -> None:
+    """Copy ``database`` to ``target`` (0600) as it stands at one moment, with the
+    instance's ``secret`` key (see the module's docstring) when given."""
     if not Path(database).exists():
         raise FileNotFoundError(database)
     if Path(target).resolve() == Path(database).resolve():
@@ -43,10 +69,75 @@ def backup(database: str, target: str) -> None:
     copy = sqlite3.connect(target)
     try:
         source.backup(copy)
+        if secret:
+            with copy:
+                copy.execute(_SECRET_SQL)
+                copy.execute(f"INSERT INTO {SECRET_TABLE} (id, key) VALUES (1, ?)", [secret])
     finally:
         copy.close()
         source.close()
     private_file(target)
+
+
+def secret_of(instance: str) -> str | None:
+    """The instance's secret key (None before the app's first run made it)."""
+    path = Path(instance) / SECRET_FILE
+    return path.read_text().strip() if path.is_file() else None
+
+
+def _secret_parts() -> frozenset[Part]:
+    """The schema of the secret key's table, as a backup writes it."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.execute(_SECRET_SQL)
+        return schema(conn)
+    finally:
+        conn.close()
+
+
+def _carried(path: str) -> str | None:
+    conn = sqlite3.connect(path)
+    try:
+        listed = conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [SECRET_TABLE]
+        ).fetchone()
+        row = conn.execute(f"SELECT key FROM {SECRET_TABLE}").fetchone() if listed else None
+    finally:
+        conn.close()
+    key = row[0] if row else None
+    return key.strip() if isinstance(key, str) and 0 < len(key.strip()) <= 512 else None
+
+
+def _put_secret(instance: str, key: str) -> Path | None:
+    """Write the instance's secret key (0600); the previous one, when it differed, is
+    kept as ``secret_key.bak`` (returned)."""
+    path = Path(instance) / SECRET_FILE
+    before = secret_of(instance)
+    if before == key:
+        return None
+    kept = None
+    if before is not None:
+        kept = path.with_name(f"{SECRET_FILE}.bak")
+        private_file(kept)
+        kept.write_text(before)
+    partial = path.with_name(f"{SECRET_FILE}.{os.getpid()}.tmp")
+    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as out:
+        out.write(key)
+    partial.replace(path)
+    return kept
+
+
+def _drop_secret(database: Path) -> None:
+    """Drop the secret key's table from the live file, its pages overwritten."""
+    conn = sqlite3.connect(database, timeout=WRITE_TIMEOUT)
+    try:
+        conn.execute("PRAGMA secure_delete = ON")
+        with conn:
+            conn.execute(f"DROP TABLE IF EXISTS {SECRET_TABLE}")
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        conn.close()
 
 
 def check_barbu(path: str) -> None:
@@ -77,6 +168,8 @@ def check_barbu(path: str) -> None:
         raise RestoreRefused(f"{path} is not a SQLite database: {error}") from None
     finally:
         conn.close()
+    if _secret_parts() <= has:  # a backup's secret key, at its exact shape alone
+        has -= _secret_parts()
     differs = sorted(has ^ migrated_schema(path, steps))
     if differs:
         named = ", ".join(" ".join(str(part) for part in item[:2]) for item in differs[:3])
@@ -153,10 +246,11 @@ def folder_lock(instance: str, exclusive: bool) -> Iterator[None]:
         os.close(fd)
 
 
-def restore(source: str, instance: str) -> Path | None:
-    """Put ``source`` in place of the instance's database; the old file is kept as
-    ``barbu.db.bak`` (returned, or None when there was none)."""
+def restore(source: str, instance: str) -> Restored:
+    """Put ``source`` in place of the instance's database (the old file kept as
+    ``barbu.db.bak``), and the secret key it carries in place of the instance's."""
     check_barbu(source)
+    secret = _carried(source)
     database = Path(instance) / "barbu.db"
     if Path(source).resolve() == database.resolve():
         raise RestoreRefused("that file is the database itself")
@@ -173,5 +267,7 @@ def restore(source: str, instance: str) -> Path | None:
         finally:
             live.close()
             incoming.close()
+        _drop_secret(database)
+        secret_kept = _put_secret(instance, secret) if secret else None
         connect(str(database)).close()  # an older copy gets the newer migrations
-    return kept
+    return Restored(kept, secret is not None, secret_kept)

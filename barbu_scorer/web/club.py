@@ -18,7 +18,7 @@ import secrets
 import threading
 import time
 
-from flask import abort, current_app, session
+from flask import abort, current_app, request, session
 
 from barbu_scorer.store import club
 from barbu_scorer.web.access import seal, unseal
@@ -55,6 +55,13 @@ def club_link() -> str:
 def is_member() -> bool:
     """Whether this browser keeps the club key (the right one)."""
     return club.matches(get_db(), unseal(session.get("club")))
+
+
+def holds_club_key() -> bool:
+    """Whether this request holds the club key: this browser keeps it, or the API's
+    ``X-Club-Key`` header carries it."""
+    header = request.headers.get(HEADER)
+    return is_member() or (header is not None and club.matches(get_db(), header))
 
 
 def require_member() -> None:

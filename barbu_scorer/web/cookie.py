@@ -69,3 +69,6 @@ class LastingCookie(SecureCookieSessionInterface):
             while len(serializer.dumps(dict(session))) > COOKIE_BYTES and forget_oldest(session):
                 pass
         super().save_session(app, session, response)
+        told = response.headers.get("Cache-Control", "")
+        if "Set-Cookie" in response.headers and "private" not in told and "no-store" not in told:
+            response.headers["Cache-Control"] = "no-store"  # no cache hands its keys on

@@ -96,8 +96,9 @@ def _unavailable(error: sqlite3.OperationalError) -> tuple[str | Response, int, 
 
 def _too_many(error: HTTPException) -> tuple[str | Response, int, dict[str, str]]:
     headers = {"Retry-After": str(g.get("retry_after", 60))}
-    error.description = _("too many new sessions or schemes from here: wait a little")
-    page = _api_error(error) or render_template("errors/429.html")
+    said = error.description if error.description != type(error).description else None
+    error.description = said or _("too many new sessions or schemes from here: wait a little")
+    page = _api_error(error) or render_template("errors/429.html", said=said)
     return page if isinstance(page, str) else page[0], 429, headers
 
 

@@ -21,6 +21,7 @@ from markupsafe import Markup
 from werkzeug.exceptions import BadRequest
 
 from barbu_scorer.store.creations import once
+from barbu_scorer.web.budgets import stored
 from barbu_scorer.web.db import get_db
 
 FIELD = "nonce"
@@ -74,9 +75,10 @@ def made(created: tuple[Any, str]) -> tuple[str, str]:
 
 def created_once(create: Callable[[], tuple[str, str]]) -> tuple[str, str, bool]:
     """The new row's id and key from ``create()``, or those of the first creation this
-    very request made (the same nonce and body, at the same address): then False."""
+    very request made (the same nonce and body, at the same address): then False. What
+    it stores is charged to the client's budgets (web/budgets.py); a resend is not."""
     asked = _asked()
     if asked is None:
-        return (*create(), True)
+        return (*stored("sessions", create), True)
     nonce, body = asked
-    return once(get_db(), str(request.endpoint), nonce, body, create)
+    return once(get_db(), str(request.endpoint), nonce, body, lambda: stored("sessions", create))

@@ -3,6 +3,7 @@ line, and a per-client rate limit on the requests that store something new."""
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import re
 import sys
@@ -76,17 +77,56 @@ class TokenBucket:
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def take(self, client: str, now: float | None = None) -> float:
-        """Take a token for ``client``: 0 when granted, else the seconds until one is."""
+    def _filled(self, client: str, now: float) -> float:
+        tokens, then = self._buckets.pop(client, (self.capacity, now))
+        return min(self.capacity, tokens + (now - then) * self.rate)
+
+    def _keep(self, client: str, tokens: float, now: float) -> None:
+        self._buckets[client] = (tokens, now)
+        while len(self._buckets) > self.clients:
+            self._buckets.popitem(last=False)
+
+    def take(self, client: str, now: float | None = None, cost: float = 1.0) -> float:
+        """Take ``cost`` tokens for ``client``: 0 when granted, else the seconds until
+        they are (nothing taken then)."""
         now = time.monotonic() if now is None else now
         with self._lock:
-            tokens, then = self._buckets.pop(client, (self.capacity, now))
-            tokens = min(self.capacity, tokens + (now - then) * self.rate)
-            wait = 0.0 if tokens >= 1 else (1 - tokens) / self.rate
-            self._buckets[client] = (tokens - 1 if wait == 0 else tokens, now)
-            while len(self._buckets) > self.clients:
-                self._buckets.popitem(last=False)
+            tokens = self._filled(client, now)
+            wait = 0.0 if tokens >= cost else (cost - tokens) / self.rate
+            self._keep(client, tokens - cost if wait == 0 else tokens, now)
         return wait
+
+    def spend(self, client: str, cost: float, now: float | None = None) -> None:
+        """Take up to ``cost`` tokens for ``client``, as many as it has (work refused
+        after it was done is charged all the same)."""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            self._keep(client, max(0.0, self._filled(client, now) - cost), now)
+
+    def due(self, client: str, cost: float = 1.0, now: float | None = None) -> float:
+        """The seconds until ``client`` has ``cost`` tokens (0: it has them); none taken."""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            tokens = self._filled(client, now)
+            self._keep(client, tokens, now)
+        return 0.0 if tokens >= cost else (cost - tokens) / self.rate
+
+
+def client_address() -> str:
+    """Who a request's limits count against: its real address (``request.remote_addr``,
+    the phone's own behind a proxy named with ``--trusted-proxy`` or ``TRUSTED_PROXIES``,
+    see web/server.py), an IPv6 address by its /64 (one machine is given a whole /64,
+    and could take a fresh address of it for each request)."""
+    address = request.remote_addr or "?"
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 def _creating() -> bool:
@@ -100,10 +140,45 @@ def _limit() -> None:
     bucket: TokenBucket | None = current_app.extensions.get("barbu_rate_limit")
     if bucket is None or not _creating():
         return
-    wait = bucket.take(request.remote_addr or "?")
+    wait = bucket.take(client_address())
     if wait:
         g.retry_after = max(1, round(wait + 0.5))
         abort(429)
+
+
+CLAIMS = frozenset({"sessions.claim", "bridge.claim", "events.claim", "players.keep_club_key"})
+"""The addresses that carry a key: an answer that built one of them carries that key."""
+KEYED = frozenset(
+    {
+        "events.cards",  # the table cards' QR codes, even from the cache of PDFs
+        "events.console",
+        "live.handover",
+        "live.bridge_handover",
+        "live.new_link",
+        "live.bridge_new_link",
+        "api.create",
+        "api.create_event",
+        "api.seating",
+        "players.show_club_link",
+    }
+)
+"""The answers that carry keys however they were made."""
+
+
+def _key_link(endpoint: str, values: dict[str, Any]) -> None:
+    """Building a link with a key in it (a url_defaults hook): this answer carries it."""
+    if endpoint in CLAIMS and values.get("key"):
+        g.carries_key = True
+
+
+def _no_store(response: Response) -> Response:
+    """``no-store`` on every answer that carries a key (a link built with one, an answer
+    named in ``KEYED``, an address holding one): no cache, shared or the browser's own,
+    keeps it. An answer writing the cookie (its keys sealed) is ``no-store`` unless it
+    says ``private`` already: no shared cache hands it on (web/cookie.py)."""
+    if g.get("carries_key") or request.endpoint in KEYED or _KEY_IN_PATH.search(request.path):
+        response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _headers(response: Response) -> Response:
@@ -153,5 +228,7 @@ def init_app(app: Flask) -> None:
         app.extensions["barbu_rate_limit"] = TokenBucket(capacity, per_seconds)
     app.before_request(_started)
     app.before_request(_limit)
+    app.url_defaults(_key_link)
+    app.after_request(_no_store)
     app.after_request(_headers)
     app.after_request(_logged)

@@ -16,6 +16,8 @@ allows; otherwise the connection limit is lowered to what the files hold, and ``
 says so). One client address holds at most a quarter of the connections (the trusted
 proxy excepted): one machine opening connections and leaving them idle, or trickling its
 headers in, cannot take every one; idle ones are closed after the channel timeout.
+waitress's own error answers (a malformed request, headers past its limit) carry the
+app's security headers and ``no-store`` like every other.
 """
 
 from __future__ import annotations
@@ -139,10 +141,25 @@ def capped(channel: type, most: int, exempt: Iterable[str]) -> type:
     return Capped
 
 
-def run(app: Any, trusted_proxy: str | None, **settings: Any) -> None:
-    """waitress on ``settings`` (host, port, threads, connection_limit...): its loop on
-    poll(), the proxy's headers believed from ``trusted_proxy`` alone, each client address
-    held to ``per_client`` connections."""
+def guarded_errors(task: type) -> type:
+    """waitress's error task (its own 400, 431, 413, 500 answers: a malformed request
+    line, headers past its limit...) answering with the app's security headers and
+    ``no-store``, as every answer of the app does."""
+    from barbu_scorer.web.security import HEADERS
+
+    class Guarded(task):  # type: ignore[misc]
+        def start(self) -> None:  # waitress: start, then the error's own headers and body
+            super().start()
+            self.response_headers.extend(HEADERS.items())
+            self.response_headers.append(("Cache-Control", "no-store"))
+
+    return Guarded
+
+
+def build(app: Any, trusted_proxy: str | None, **settings: Any) -> Any:
+    """waitress's server on ``settings`` (host, port, threads, connection_limit...): its
+    loop on poll(), the proxy's headers believed from ``trusted_proxy`` alone, each client
+    address held to ``per_client`` connections, its own error answers guarded."""
     from waitress import create_server
 
     server: Any = create_server(
@@ -150,5 +167,12 @@ def run(app: Any, trusted_proxy: str | None, **settings: Any) -> None:
     )
     most = per_client(int(settings.get("connection_limit", 100)))
     server.channel_class = capped(server.channel_class, most, [trusted_proxy or ""])
+    server.channel_class.error_task_class = guarded_errors(server.channel_class.error_task_class)
+    return server
+
+
+def run(app: Any, trusted_proxy: str | None, **settings: Any) -> None:
+    """The server of :func:`build`, until it is stopped."""
+    server = build(app, trusted_proxy, **settings)
     server.print_listen("Serving on http://{}:{}")
     server.run()

@@ -26,6 +26,7 @@ from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.text import check_label, read_count, read_json
 from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.web.access import claim_unowned, keep_scheme_key, require_scheme_owner
+from barbu_scorer.web.budgets import new_scheme
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.scheme_draft import candidate_cards, resized
 from barbu_scorer.web.forms.schemes import ImportForm, SchemeForm
@@ -111,7 +112,7 @@ def _save(
     version = form.version.data
     try:
         if house is None:
-            saved = scheme_store.create(db, replace(draft, version=1))
+            saved = new_scheme(db, replace(draft, version=1))
             keep_scheme_key(saved)
             flash(
                 _("Saved %(name)s (version 1). It is offered under New session.", name=saved.name),
@@ -279,7 +280,7 @@ def import_scheme() -> str | Response | tuple[str, int]:
         abort(400)
     try:
         scheme = _imported(form)
-        saved = scheme_store.create(get_db(), scheme)
+        saved = new_scheme(get_db(), scheme)
         keep_scheme_key(saved)
     except (ScoringError, scheme_store.NameTaken) as error:
         message = error.message if isinstance(error, ScoringError) else str(error)
