@@ -31,7 +31,13 @@ from barbu_scorer.web.address import table_url, terminal_qr
     ),
 )
 @click.option("--port", default=5000, show_default=True, type=int, help=N_("Port to listen on."))
-@click.option("--threads", default=4, show_default=True, type=int, help=N_("Worker threads."))
+@click.option(
+    "--threads",
+    default=16,
+    show_default=True,
+    type=click.IntRange(1, 256),
+    help=N_("Worker threads (phones waiting for one sheet being printed hold one each)."),
+)
 @click.option(
     "--instance",
     default="instance",
@@ -86,6 +92,7 @@ def serve(
     """The ``serve`` command: check the file, print the addresses, run waitress."""
     from barbu_scorer.store.backup import RestoreRefused, folder_lock
     from barbu_scorer.web.server import connection_ceiling, run
+    from barbu_scorer.web.sheets import fit_threads
 
     try:
         public, reachable = table_url(host, port, url)
@@ -103,6 +110,7 @@ def serve(
         )
     app = _checked_app(instance, secure_cookies)
     app.config["PUBLIC_URL"] = public
+    fit_threads(app, threads)
     _announce(public, reachable, app)
     if ceiling.lowered:
         click.echo(

@@ -31,7 +31,7 @@ def test_one_render_per_key() -> None:
 
 
 def test_many_asking_at_once_wait_for_one_render() -> None:
-    cache = PdfCache(slots=8)
+    cache = PdfCache(waiters=7)
     calls: list[int] = []
 
     def render() -> bytes:
