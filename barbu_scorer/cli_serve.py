@@ -6,7 +6,10 @@ proxy, the connection ceiling) is decided in ``web/server.py``.
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
+from pathlib import Path
 from typing import Any
 
 import click
@@ -108,6 +111,7 @@ def serve(
                 files=error.args[0],
             )
         )
+    _writable(instance)
     app = _checked_app(instance, secure_cookies)
     app.config["PUBLIC_URL"] = public
     fit_threads(app, threads)
@@ -138,6 +142,27 @@ def serve(
             )
     except RestoreRefused as error:
         fail(str(error))
+
+
+def _writable(instance: str) -> None:
+    """Stop with one clear line when the instance folder cannot be written (a read-only
+    file system, another user's folder): every hand is saved there, so serving it
+    read-only would refuse every score; the folder is made if missing."""
+    folder = Path(instance)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, probe = tempfile.mkstemp(dir=folder, prefix=".write-check-")
+        os.close(handle)
+        os.unlink(probe)
+    except OSError as error:
+        fail(
+            say(
+                "%(folder)s cannot be written (%(why)s): the scores are saved there. "
+                "Serve from a folder you can write: --instance DIR.",
+                folder=str(folder.resolve()),
+                why=error.strerror or str(error),
+            )
+        )
 
 
 def _checked_app(instance: str, secure_cookies: bool) -> Any:
