@@ -7,7 +7,8 @@ shares no thread or lock with the server; started on first use or by ``warm``); 
 server's thread only waits for the bytes, without the lock. The child is told the
 game, the computed document and the language, which is everything a sheet is made of.
 If the child dies, the next render starts a new one. WeasyPrint's child grows with each
-sheet (0.38 MB a sheet was measured), so it is replaced after ``RECYCLE_RENDERS`` renders
+sheet (0.38 to 0.44 MB a 28-hand sheet, from 133 MB after its warm-up:
+``bench/render_child.py``), so it is replaced after ``RECYCLE_RENDERS`` renders
 or once past ``RECYCLE_BYTES``: the old one finishes what it was given and ends, a new one
 is warmed at once. The club night's results PDF and the share image are made here too.
 """
@@ -28,9 +29,9 @@ from typing import Any
 
 TIMEOUT = 120.0
 """Longest a render may take in the child before the request gives up."""
-RECYCLE_RENDERS = 500
+RECYCLE_RENDERS = 200
 """Renders a child does before it is replaced (it grows with each: bench/render_child.py)."""
-RECYCLE_BYTES = 400 * 1024 * 1024
+RECYCLE_BYTES = 300 * 1024 * 1024
 """Resident memory past which a child is replaced after its render."""
 
 
