@@ -95,7 +95,6 @@ def serve(
     """The ``serve`` command: check the file, print the addresses, run waitress."""
     from barbu_scorer.store.backup import RestoreRefused, folder_lock
     from barbu_scorer.web.server import connection_ceiling, run
-    from barbu_scorer.web.sheets import fit_threads
 
     try:
         public, reachable = table_url(host, port, url)
@@ -111,10 +110,8 @@ def serve(
                 files=error.args[0],
             )
         )
-    _writable(instance)
-    app = _checked_app(instance, secure_cookies)
+    app = _checked_app(instance, secure_cookies, threads)
     app.config["PUBLIC_URL"] = public
-    fit_threads(app, threads)
     _announce(public, reachable, app)
     if ceiling.lowered:
         click.echo(
@@ -165,15 +162,18 @@ def _writable(instance: str) -> None:
         )
 
 
-def _checked_app(instance: str, secure_cookies: bool) -> Any:
-    """The app on the instance's database, after SQLite's quick check of the file; its
-    access log on stderr and its first sheet being laid out."""
+def _checked_app(instance: str, secure_cookies: bool, threads: int) -> Any:
+    """The app on the instance's database (a folder it can write), after SQLite's quick
+    check of the file; its access log on stderr, its first sheet being laid out, as
+    many requests waiting for a sheet as its ``threads`` allow."""
     from barbu_scorer.app import create_app
     from barbu_scorer.store.db import problems
     from barbu_scorer.web.security import log_to_stderr
-    from barbu_scorer.web.sheets import start_warming
+    from barbu_scorer.web.sheets import fit_threads, start_warming
 
+    _writable(instance)
     app = create_app(instance_path=instance)
+    fit_threads(app, threads)
     if secure_cookies:
         app.config["SESSION_COOKIE_SECURE"] = True
     found = problems(app.config["DATABASE"])
