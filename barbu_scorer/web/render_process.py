@@ -146,18 +146,22 @@ def _in_child(task: str, args: tuple[Any, ...], locale: str) -> tuple[bytes, int
 def _call(task: str, args: tuple[Any, ...], locale: str) -> bytes:
     """``task``'s bytes from the child (a new child if the last one died); the child is
     replaced once it has done ``RECYCLE_RENDERS`` or grown past ``RECYCLE_BYTES``."""
-    for attempt in (1, 2):
+    for attempt in (1, 2, 3):
         pool = _executor()
         try:
-            out, rss = pool.submit(_in_child, task, args, locale).result(timeout=TIMEOUT)
+            future = pool.submit(_in_child, task, args, locale)
+        except RuntimeError:  # retired by another thread since: the next child takes it
+            continue
+        try:
+            out, rss = future.result(timeout=TIMEOUT)
         except BrokenProcessPool:
             _discard(pool)
-            if attempt == 2:
+            if attempt == 3:
                 raise
         else:
             _count(pool, rss)
             return out
-    raise AssertionError("unreachable")  # pragma: no cover
+    raise BrokenProcessPool("no render child could take the work")
 
 
 def _count(pool: ProcessPoolExecutor, rss: int) -> None:
@@ -194,7 +198,7 @@ def standings(doc: Any, title: str, locale: str) -> bytes:
 
 def warm() -> None:
     """Start the child and lay out one small sheet in it (its first layout is the slow one)."""
-    with contextlib.suppress(BrokenProcessPool):  # the next render starts a new child
+    with contextlib.suppress(BrokenProcessPool, RuntimeError):  # the next render starts one
         _executor().submit(_in_child, "warm", (), "en").result(timeout=TIMEOUT)
 
 
