@@ -31,7 +31,7 @@ def test_one_render_per_key() -> None:
 
 
 def test_many_asking_at_once_wait_for_one_render() -> None:
-    cache = PdfCache(waiters=7)
+    cache = PdfCache(places=8)
     calls: list[int] = []
 
     def render() -> bytes:
@@ -243,14 +243,14 @@ def _leading(cache: PdfCache, render: Any) -> threading.Thread:
 
 
 def test_a_waiter_waits_a_bounded_time_and_past_its_places_is_busy_at_once() -> None:
-    cache = PdfCache(waiters=1)
+    cache = PdfCache(places=2)
     done = threading.Event()
     worker = _leading(cache, lambda: done.wait(5) and b"late")
     begun = time.monotonic()
     with pytest.raises(Busy):
         cache.get("s", ("s", 1), lambda: b"again", wait=0.2)  # the render is not done
     assert 0.2 <= time.monotonic() - begun < 1.5
-    cache._waiting = 1  # the one waiter's place taken
+    cache._waiting = 1  # the other place taken
     with pytest.raises(Busy):
         cache.get("s", ("s", 1), lambda: b"again", wait=5)
     assert time.monotonic() - begun < 2
@@ -261,7 +261,7 @@ def test_a_waiter_waits_a_bounded_time_and_past_its_places_is_busy_at_once() -> 
 
 
 def test_the_waiters_of_a_render_that_fails_are_told_busy_not_left_waiting() -> None:
-    cache = PdfCache(waiters=4)
+    cache = PdfCache(places=5)
     started = threading.Event()
 
     def broken() -> bytes:

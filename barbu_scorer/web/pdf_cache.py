@@ -3,11 +3,12 @@
 Rendering a sheet takes a thread for a good fraction of a second. Without this, twelve
 viewers asking for one sheet render it twelve times and hold every thread. Here a key's
 bytes are rendered by one request (its leader) while the others asking for that key
-wait for them (``waiters`` at most, ``WAIT`` seconds at most) and take them; renders of
-different keys run ``RENDERERS`` at a time; at most ``SLOTS`` requests lead a render at
-once. A request past those bounds, or one that cannot start within ``WAIT`` seconds, is
-answered 503 with Retry-After, so the server's other threads stay free for the pages. A
-cached copy is always served at once.
+wait for them (``WAIT`` seconds at most) and take them; renders of different keys run
+``RENDERERS`` at a time; at most ``SLOTS`` requests lead a render at once, and at most
+``places`` requests lead or wait at once (``SLOTS`` by default; ``serve`` sizes it by its
+threads, see ``sheets.fit_threads``). A request past those bounds, or one that cannot
+start within ``WAIT`` seconds, is answered 503 with Retry-After, so the server's other
+threads stay free for the pages. A cached copy is always served at once.
 
 Given a ``folder``, rendered sheets are also kept on disk, one file per key (the session's
 id and version lead its name; written to a temporary file, then renamed into place), so
@@ -33,9 +34,6 @@ from pathlib import Path
 
 RENDERERS = 1
 SLOTS = 2
-WAITERS = 0
-"""Requests waiting for a render another leads, at most (``serve`` sizes it by its
-threads: see ``sheets.fit_threads``)."""
 WAIT = 10.0
 PENDING = 256
 """Background renders waiting at most (past that, a tap renders on demand)."""
@@ -69,7 +67,7 @@ class PdfCache:
         renderers: int = RENDERERS,
         slots: int = SLOTS,
         folder: str | Path | None = None,
-        waiters: int = WAITERS,
+        places: int = SLOTS,
     ) -> None:
         self.max_bytes = max_bytes
         self.folder = Path(folder) if folder else None
@@ -81,8 +79,10 @@ class PdfCache:
         self._lock = threading.Lock()
         self._flights: dict[Hashable, _Flight] = {}
         self._renderers = threading.BoundedSemaphore(renderers)
-        self._slots = threading.BoundedSemaphore(slots)
-        self.waiters = waiters
+        self.slots = slots
+        self.places = places
+        """Requests that may lead a render or wait for one at once (each holds a thread)."""
+        self._leading = 0
         self._waiting = 0
         self.renders = 0
         self.slow_for_tests = 0.0
@@ -168,22 +168,25 @@ class PdfCache:
         try:
             return self._fly(flight, key, render, wait, suffix)
         finally:
-            self._slots.release()
+            with self._lock:
+                self._leading -= 1
 
     def _board(self, key: Hashable, slot: bool, follow: bool = True) -> tuple[_Flight, bool]:
         """The render of ``key`` under way, joined (a waiter, when ``follow``), or a new
-        one led (with one of the slots when ``slot``); Busy when no slot or no waiter's
-        place is free."""
+        one led (with one of the slots when ``slot``); Busy when no slot or no place is
+        free."""
         with self._lock:
             flight = self._flights.get(key)
             if flight is not None:
                 if follow:
-                    if self._waiting >= self.waiters:
+                    if self._leading + self._waiting >= self.places:
                         raise Busy
                     self._waiting += 1
                 return flight, False
-            if slot and not self._slots.acquire(blocking=False):
-                raise Busy
+            if slot:
+                if self._leading >= self.slots or self._leading + self._waiting >= self.places:
+                    raise Busy
+                self._leading += 1
             flight = self._flights[key] = _Flight()
             return flight, True
 

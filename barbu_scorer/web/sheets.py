@@ -155,9 +155,9 @@ def start_warming(app: Flask | None = None) -> threading.Thread:
 
 
 def fit_threads(app: Flask, threads: int) -> None:
-    """Let requests wait for a render another leads while ``FREE`` of the server's
-    ``threads`` stay for the pages (the leaders hold ``SLOTS`` of them)."""
-    pdf_cache(app).waiters = max(0, threads - SLOTS - FREE)
+    """Let requests lead a render or wait for one while ``FREE`` of the server's
+    ``threads`` stay for the pages (``SLOTS`` of them at least, as with 4 threads)."""
+    pdf_cache(app).places = max(SLOTS, threads - FREE)
 
 
 def init_app(app: Flask) -> None:
