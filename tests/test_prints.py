@@ -22,7 +22,6 @@ from helpers import pdf_text
 
 from barbu_scorer.app import create_app
 from barbu_scorer.web import render_process
-from barbu_scorer.web.pdf_cache import Busy, PdfCache
 from barbu_scorer.web.sheets import fit_threads
 
 DOC = {
@@ -68,19 +67,14 @@ def test_the_standings_png_is_drawn_once_per_version(app: Flask, client: FlaskCl
     assert client.get("/w/nothing/standings.png").status_code == 404
 
 
-def test_past_the_gate_results_and_image_answer_503(
-    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_past_the_gate_results_and_image_answer_503(app: Flask, client: FlaskClient) -> None:
     event = make_event(client, 4)
     made = client.post("/api/sessions", json=DOC).get_json()
-
-    def busy(*_args: Any, **_kwargs: Any) -> bytes:
-        raise Busy
-
-    monkeypatch.setattr(PdfCache, "get", busy)
+    app.extensions["barbu_pdf_cache"].slots = 0  # every render's slot taken
     for address in (f"/e/{event['id']}/results.pdf", f"/w/{made['id']}/standings.png"):
         answer = client.get(address)
         assert answer.status_code == 503 and answer.headers["Retry-After"].isdigit()
+    assert _renders(app) == 0
 
 
 @pytest.fixture(scope="module")
