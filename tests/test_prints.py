@@ -165,6 +165,8 @@ def test_the_home_page_answers_while_results_are_rendered(served: tuple[str, Fla
     assert cache.renders - before <= 4
     assert "Player 07" in pdf_text(answers[0][1])
     assert _fetch(base + addresses[-1])[0] == 200  # asked again, it is there
+    kept = list(Path(app.config["PDF_FOLDER"]).glob(f"e{events[0]}-*.pdf"))  # for restarts
+    assert len(kept) == 1 and kept[0].read_bytes() == answers[0][1]
 
 
 def test_the_render_child_is_replaced_past_its_renders(
