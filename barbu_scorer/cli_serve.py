@@ -6,7 +6,10 @@ proxy, the connection ceiling) is decided in ``web/server.py``.
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
+from pathlib import Path
 from typing import Any
 
 import click
@@ -31,7 +34,13 @@ from barbu_scorer.web.address import table_url, terminal_qr
     ),
 )
 @click.option("--port", default=5000, show_default=True, type=int, help=N_("Port to listen on."))
-@click.option("--threads", default=4, show_default=True, type=int, help=N_("Worker threads."))
+@click.option(
+    "--threads",
+    default=16,
+    show_default=True,
+    type=click.IntRange(1, 256),
+    help=N_("Worker threads (phones waiting for one sheet being printed hold one each)."),
+)
 @click.option(
     "--instance",
     default="instance",
@@ -101,7 +110,7 @@ def serve(
                 files=error.args[0],
             )
         )
-    app = _checked_app(instance, secure_cookies)
+    app = _checked_app(instance, secure_cookies, threads)
     app.config["PUBLIC_URL"] = public
     _announce(public, reachable, app)
     if ceiling.lowered:
@@ -132,15 +141,39 @@ def serve(
         fail(str(error))
 
 
-def _checked_app(instance: str, secure_cookies: bool) -> Any:
-    """The app on the instance's database, after SQLite's quick check of the file; its
-    access log on stderr and its first sheet being laid out."""
+def _writable(instance: str) -> None:
+    """Stop with one clear line when the instance folder cannot be written (a read-only
+    file system, another user's folder): every hand is saved there, so serving it
+    read-only would refuse every score; the folder is made if missing."""
+    folder = Path(instance)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, probe = tempfile.mkstemp(dir=folder, prefix=".write-check-")
+        os.close(handle)
+        os.unlink(probe)
+    except OSError as error:
+        fail(
+            say(
+                "%(folder)s cannot be written (%(why)s): the scores are saved there. "
+                "Serve from a folder you can write: --instance DIR.",
+                folder=str(folder.resolve()),
+                why=error.strerror or str(error),
+            )
+        )
+
+
+def _checked_app(instance: str, secure_cookies: bool, threads: int) -> Any:
+    """The app on the instance's database (a folder it can write), after SQLite's quick
+    check of the file; its access log on stderr, its first sheet being laid out, as
+    many requests waiting for a sheet as its ``threads`` allow."""
     from barbu_scorer.app import create_app
     from barbu_scorer.store.db import problems
     from barbu_scorer.web.security import log_to_stderr
-    from barbu_scorer.web.sheets import start_warming
+    from barbu_scorer.web.sheets import fit_threads, start_warming
 
+    _writable(instance)
     app = create_app(instance_path=instance)
+    fit_threads(app, threads)
     if secure_cookies:
         app.config["SESSION_COOKIE_SECURE"] = True
     found = problems(app.config["DATABASE"])

@@ -122,7 +122,7 @@ def test_serve_secure_cookies(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     assert result.exit_code == 0, result.output
     assert seen["secure"] is True
     assert seen["connection_limit"] == 1000 and seen["channel_timeout"] == 30
-    assert seen["cleanup_interval"] <= 30 and seen["threads"] == 4
+    assert seen["cleanup_interval"] <= 30 and seen["threads"] == 16  # sheet waiters hold one
     assert seen["asyncore_use_poll"] is True  # select() cannot watch fd 1,024 and past
     assert seen["clear_untrusted_proxy_headers"] and "trusted_proxy" not in seen
 

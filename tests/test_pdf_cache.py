@@ -31,7 +31,7 @@ def test_one_render_per_key() -> None:
 
 
 def test_many_asking_at_once_wait_for_one_render() -> None:
-    cache = PdfCache(slots=8)
+    cache = PdfCache(places=8)
     calls: list[int] = []
 
     def render() -> bytes:
@@ -230,3 +230,60 @@ def test_warm_up_lays_out_a_sheet() -> None:
     thread = start_warming()
     thread.join(60)
     assert not thread.is_alive()
+
+
+def _leading(cache: PdfCache, render: Any) -> threading.Thread:
+    """A thread leading the render of ("s", 1), started once it is under way."""
+    worker = threading.Thread(target=lambda: cache.get("s", ("s", 1), render))
+    worker.start()
+    deadline = time.monotonic() + 5
+    while not cache._flights and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return worker
+
+
+def test_a_waiter_waits_a_bounded_time_and_past_its_places_is_busy_at_once() -> None:
+    cache = PdfCache(places=2)
+    done = threading.Event()
+    worker = _leading(cache, lambda: done.wait(5) and b"late")
+    begun = time.monotonic()
+    with pytest.raises(Busy):
+        cache.get("s", ("s", 1), lambda: b"again", wait=0.2)  # the render is not done
+    assert 0.2 <= time.monotonic() - begun < 1.5
+    cache._waiting = 1  # the other place taken
+    with pytest.raises(Busy):
+        cache.get("s", ("s", 1), lambda: b"again", wait=5)
+    assert time.monotonic() - begun < 2
+    cache._waiting = 0
+    done.set()
+    worker.join()
+    assert cache.get("s", ("s", 1), lambda: b"again") == b"late" and cache.renders == 1
+
+
+def test_the_waiters_of_a_render_that_fails_are_told_busy_not_left_waiting() -> None:
+    cache = PdfCache(places=5)
+    started = threading.Event()
+
+    def broken() -> bytes:
+        started.set()
+        time.sleep(0.3)
+        raise RuntimeError("the layout failed")
+
+    failures: list[BaseException] = []
+
+    def lead() -> None:
+        try:
+            cache.get("s", ("s", 1), broken)
+        except RuntimeError as error:
+            failures.append(error)
+
+    worker = threading.Thread(target=lead)
+    worker.start()
+    started.wait(5)
+    begun = time.monotonic()
+    with pytest.raises(Busy):
+        cache.get("s", ("s", 1), lambda: b"never", wait=5)
+    assert time.monotonic() - begun < 2
+    worker.join()
+    assert len(failures) == 1 and not cache._flights and cache._waiting == 0
+    assert cache.get("s", ("s", 1), lambda: b"fine") == b"fine"  # the next one renders

@@ -19,9 +19,9 @@ from barbu_scorer.scoring.messages import Message
 from barbu_scorer.store.rows import Conflict
 
 
-def event_version(db: Database, event_id: str) -> str | None:
-    """A tag that changes whenever the event or any of its tables' sessions changes; None
-    when there is no such event."""
+def event_marks(db: Database, event_id: str) -> tuple[int, int, int] | None:
+    """The event's version, the sum of its tables' sessions' versions and their count
+    (each write to the event or a table moves one of them); None: no such event."""
     row = db.execute(
         """SELECT e.version,
                   (SELECT coalesce(sum(s.version), 0) || '.' || count(s.id)
@@ -30,7 +30,17 @@ def event_version(db: Database, event_id: str) -> str | None:
              FROM events e WHERE e.id = ?""",
         [event_id],
     ).fetchone()
-    return None if row is None else f"{row[0]}-{row[1]}"
+    if row is None:
+        return None
+    total, count = str(row[1]).split(".")
+    return int(row[0]), int(total), int(count)
+
+
+def event_version(db: Database, event_id: str) -> str | None:
+    """A tag that changes whenever the event or any of its tables' sessions changes; None
+    when there is no such event."""
+    marks = event_marks(db, event_id)
+    return None if marks is None else f"{marks[0]}-{marks[1]}.{marks[2]}"
 
 
 def hand_times(db: Database, session_ids: Sequence[str]) -> dict[str, list[datetime]]:

@@ -1,12 +1,14 @@
-"""PDFs rendered once per session version, one at a time per session, and kept.
+"""PDFs (and the share image) rendered once per version, and kept.
 
 Rendering a sheet takes a thread for a good fraction of a second. Without this, twelve
-viewers asking for one sheet render it twelve times and hold every thread. Here a
-session's sheet is rendered by one request while the others for it wait and then take
-the cached bytes; renders of different sessions run ``RENDERERS`` at a time; at most
-``SLOTS`` requests wait or render at once (the other threads stay free for the pages: a
-request past that, or one that cannot start within ``WAIT`` seconds, is answered 503 with
-Retry-After). A cached sheet is always served at once.
+viewers asking for one sheet render it twelve times and hold every thread. Here a key's
+bytes are rendered by one request (its leader) while the others asking for that key
+wait for them (``WAIT`` seconds at most) and take them; renders of different keys run
+``RENDERERS`` at a time; at most ``SLOTS`` requests lead a render at once, and at most
+``places`` requests lead or wait at once (``SLOTS`` by default; ``serve`` sizes it by its
+threads, see ``sheets.fit_threads``). A request past those bounds, or one that cannot
+start within ``WAIT`` seconds, is answered 503 with Retry-After, so the server's other
+threads stay free for the pages. A cached copy is always served at once.
 
 Given a ``folder``, rendered sheets are also kept on disk, one file per key (the session's
 id and version lead its name; written to a temporary file, then renamed into place), so
@@ -25,7 +27,7 @@ import queue
 import re
 import tempfile
 import threading
-import zlib
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from pathlib import Path
@@ -33,7 +35,6 @@ from pathlib import Path
 RENDERERS = 1
 SLOTS = 2
 WAIT = 10.0
-STRIPES = 64
 PENDING = 256
 """Background renders waiting at most (past that, a tap renders on demand)."""
 SAFE_ID = re.compile(r"[A-Za-z0-9]{1,64}")
@@ -48,8 +49,17 @@ class Busy(Exception):
     """No render could start in time."""
 
 
+class _Flight:
+    """One render under way: its waiters wait for ``done``, then take ``value`` (None
+    when it failed)."""
+
+    def __init__(self) -> None:
+        self.done = threading.Event()
+        self.value: bytes | None = None
+
+
 class PdfCache:
-    """An LRU of rendered bytes, at most ``max_bytes`` in all, with a lock per session."""
+    """An LRU of rendered bytes, at most ``max_bytes`` in all, one render per key."""
 
     def __init__(
         self,
@@ -57,6 +67,7 @@ class PdfCache:
         renderers: int = RENDERERS,
         slots: int = SLOTS,
         folder: str | Path | None = None,
+        places: int = SLOTS,
     ) -> None:
         self.max_bytes = max_bytes
         self.folder = Path(folder) if folder else None
@@ -66,19 +77,25 @@ class PdfCache:
         self._items: OrderedDict[Hashable, bytes] = OrderedDict()
         self._size = 0
         self._lock = threading.Lock()
-        # A fixed set of locks, one chosen per session: bounded, whatever the sessions.
-        self._session_locks = [threading.Lock() for _ in range(STRIPES)]
+        self._flights: dict[Hashable, _Flight] = {}
         self._renderers = threading.BoundedSemaphore(renderers)
-        self._slots = threading.BoundedSemaphore(slots)
+        self.slots = slots
+        self.places = places
+        """Requests that may lead a render or wait for one at once (each holds a thread)."""
+        self._leading = 0
+        self._waiting = 0
         self.renders = 0
+        self.slow_for_tests = 0.0
+        """Test hook: seconds each render sleeps first, as a long sheet takes (tests that
+        need requests to meet during one render set it; 0 everywhere else)."""
 
-    def _get(self, key: Hashable) -> bytes | None:
+    def _get(self, key: Hashable, suffix: str = ".pdf") -> bytes | None:
         with self._lock:
             found = self._items.get(key)
             if found is not None:
                 self._items.move_to_end(key)
                 return found
-        path = self._path(key)
+        path = self._path(key, suffix)
         if path is None:
             return None
         try:
@@ -88,19 +105,20 @@ class PdfCache:
         self._keep(key, found)
         return found
 
-    def _path(self, key: Hashable) -> Path | None:
-        """The file of ``key`` (a tuple: session id, version, ...), or None (no folder)."""
+    def _path(self, key: Hashable, suffix: str) -> Path | None:
+        """The file of ``key`` (a tuple: session or event id, an int version that only
+        grows, ...) ending in ``suffix``, or None (no folder)."""
         if self.folder is None or not isinstance(key, tuple) or len(key) < 2:
             return None
         session_id, version = key[0], key[1]
         if not isinstance(session_id, str) or not SAFE_ID.fullmatch(session_id):
             return None
         digest = hashlib.sha256(repr(key).encode()).hexdigest()[:16]
-        return self.folder / f"{session_id}-{int(version)}-{digest}.pdf"
+        return self.folder / f"{session_id}-{int(version)}-{digest}{suffix}"
 
-    def _write(self, key: Hashable, value: bytes) -> None:
+    def _write(self, key: Hashable, value: bytes, suffix: str) -> None:
         """Keep the bytes on disk, atomically; drop the session's older versions' files."""
-        path = self._path(key)
+        path = self._path(key, suffix)
         if path is None:
             return
         try:
@@ -110,16 +128,16 @@ class PdfCache:
                 out.write(value)
             os.replace(temporary, path)
             session_id, version = path.name.split("-")[:2]
-            for old in path.parent.glob(f"{session_id}-*.pdf"):
+            for old in path.parent.glob(f"{session_id}-*{suffix}"):
                 if int(old.name.split("-")[1]) < int(version):
                     with contextlib.suppress(OSError):
                         old.unlink()
         except OSError as error:  # a full disk costs the copy, never the answer
             log.warning("the sheet was not kept on disk: %s", error)
 
-    def _put(self, key: Hashable, value: bytes) -> None:
+    def _put(self, key: Hashable, value: bytes, suffix: str) -> None:
         self._keep(key, value)
-        self._write(key, value)
+        self._write(key, value, suffix)
 
     def _keep(self, key: Hashable, value: bytes) -> None:
         with self._lock:
@@ -132,40 +150,84 @@ class PdfCache:
                 self._size -= len(dropped)
 
     def get(
-        self, session_id: str, key: Hashable, render: Callable[[], bytes], wait: float = WAIT
+        self,
+        session_id: str,
+        key: Hashable,
+        render: Callable[[], bytes],
+        wait: float = WAIT,
+        suffix: str = ".pdf",
     ) -> bytes:
-        """The cached bytes for ``key`` (a session's version, paper...), rendered if new."""
-        found = self._get(key)
+        """The cached bytes for ``key`` (a session's version, paper...), rendered if new;
+        while another request renders the same key, its bytes (waited for ``wait`` s)."""
+        found = self._get(key, suffix)
         if found is not None:
             return found
-        if not self._slots.acquire(blocking=False):
-            raise Busy
+        flight, leader = self._board(key, slot=True)
+        if not leader:
+            return self._follow(flight, wait)
         try:
-            return self._render(session_id, key, render, wait)
+            return self._fly(flight, key, render, wait, suffix)
         finally:
-            self._slots.release()
+            with self._lock:
+                self._leading -= 1
 
-    def _render(
-        self, session_id: str, key: Hashable, render: Callable[[], bytes], wait: float
-    ) -> bytes:
-        lock = self._session_locks[zlib.crc32(session_id.encode()) % STRIPES]
-        if not lock.acquire(timeout=wait):
-            raise Busy
+    def _board(self, key: Hashable, slot: bool, follow: bool = True) -> tuple[_Flight, bool]:
+        """The render of ``key`` under way, joined (a waiter, when ``follow``), or a new
+        one led (with one of the slots when ``slot``); Busy when no slot or no place is
+        free."""
+        with self._lock:
+            flight = self._flights.get(key)
+            if flight is not None:
+                if follow:
+                    if self._leading + self._waiting >= self.places:
+                        raise Busy
+                    self._waiting += 1
+                return flight, False
+            if slot:
+                if self._leading >= self.slots or self._leading + self._waiting >= self.places:
+                    raise Busy
+                self._leading += 1
+            flight = self._flights[key] = _Flight()
+            return flight, True
+
+    def _follow(self, flight: _Flight, wait: float) -> bytes:
+        """The bytes of a render another thread leads, waited for ``wait`` s at most."""
         try:
-            found = self._get(key)  # rendered by the request we waited for
-            if found is not None:
-                return found
-            if not self._renderers.acquire(timeout=wait):
-                raise Busy
-            try:
-                value = render()
-                self.renders += 1
-            finally:
-                self._renderers.release()
-            self._put(key, value)
-            return value
+            if not flight.done.wait(wait) or flight.value is None:
+                raise Busy  # not in time, or the render failed (its leader reports it)
+            return flight.value
         finally:
-            lock.release()
+            with self._lock:
+                self._waiting -= 1
+
+    def _fly(
+        self,
+        flight: _Flight,
+        key: Hashable,
+        render: Callable[[], bytes],
+        wait: float,
+        suffix: str,
+    ) -> bytes:
+        """Lead the render of ``key``: its bytes, kept, then given to its waiters."""
+        try:
+            found = self._get(key, suffix)  # rendered by a flight that just landed
+            if found is None:
+                if not self._renderers.acquire(timeout=wait):
+                    raise Busy
+                try:
+                    if self.slow_for_tests:
+                        time.sleep(self.slow_for_tests)
+                    found = render()
+                    self.renders += 1
+                finally:
+                    self._renderers.release()
+                self._put(key, found, suffix)
+            flight.value = found
+            return found
+        finally:
+            with self._lock:
+                del self._flights[key]
+            flight.done.set()
 
     def prepare(self, session_id: str, job: Job) -> bool:
         """Render a session's sheet in the background (once, however many saves ask);
@@ -187,8 +249,10 @@ class PdfCache:
                 self._pending.discard(session_id)
             try:
                 found = job()
-                if found is not None:
-                    self._render(session_id, found[0], found[1], WAIT * 6)
+                if found is not None and self._get(found[0]) is None:
+                    flight, leader = self._board(found[0], slot=False, follow=False)
+                    if leader:  # (else a tap renders it already)
+                        self._fly(flight, found[0], found[1], WAIT * 6, ".pdf")
             except Exception:  # a sheet that fails is rendered (and reported) on a tap
                 log.exception("background render of %s failed", session_id)
             finally:

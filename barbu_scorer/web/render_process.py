@@ -6,7 +6,11 @@ a scorer's save) for as long. Here the layout runs in one child process (spawned
 shares no thread or lock with the server; started on first use or by ``warm``); the
 server's thread only waits for the bytes, without the lock. The child is told the
 game, the computed document and the language, which is everything a sheet is made of.
-If the child dies, the next render starts a new one.
+If the child dies, the next render starts a new one. WeasyPrint's child grows with each
+sheet (0.38 to 0.44 MB a 28-hand sheet, from 133 MB after its warm-up:
+``bench/render_child.py``), so it is replaced after ``RECYCLE_RENDERS`` renders
+or once past ``RECYCLE_BYTES``: the old one finishes what it was given and ends, a new one
+is warmed at once. The club night's results PDF and the share image are made here too.
 """
 
 from __future__ import annotations
@@ -16,13 +20,32 @@ import multiprocessing
 import os
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 TIMEOUT = 120.0
 """Longest a render may take in the child before the request gives up."""
+RECYCLE_RENDERS = 200
+"""Renders a child does before it is replaced (it grows with each: bench/render_child.py)."""
+RECYCLE_BYTES = 300 * 1024 * 1024
+"""Resident memory past which a child is replaced after its render."""
 
+
+@dataclass
+class Stats:
+    """What the children did: renders by the current one, its memory after the last
+    render, how many were replaced for their size or age."""
+
+    renders: int = 0
+    last_rss: int = 0
+    recycled: int = 0
+
+
+stats = Stats()
 _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None
 
@@ -31,6 +54,7 @@ def _executor() -> ProcessPoolExecutor:
     global _pool
     with _lock:
         if _pool is None:
+            stats.renders = 0
             _pool = ProcessPoolExecutor(
                 max_workers=1,
                 mp_context=multiprocessing.get_context("spawn"),
@@ -52,24 +76,36 @@ def _follow_parent(parent: int) -> None:
     threading.Thread(target=watch, name="follow-parent", daemon=True).start()
 
 
-def _discard(broken: ProcessPoolExecutor) -> None:
+def _discard(old: ProcessPoolExecutor, cancel: bool = True) -> None:
+    """No more renders go to ``old`` (broken: its queued ones are cancelled)."""
     global _pool
     with _lock:
-        if _pool is broken:
+        if _pool is old:
             _pool = None
-    broken.shutdown(wait=False, cancel_futures=True)
+    old.shutdown(wait=False, cancel_futures=cancel)
 
 
 def _lay_out(
-    game_format: str, computed: Any, name: str | None, date: str | None, paper: str, locale: str
+    game_format: str, computed: Any, name: str | None, date: str | None, paper: str
 ) -> bytes:
-    """In the child: the sheet (or pad) of ``computed``, in ``locale``."""
+    """In the child: the sheet (or pad) of ``computed``."""
     from barbu_scorer.games import GAMES
-    from barbu_scorer.i18n import translations
-    from barbu_scorer.scoring import messages
 
-    with messages.speaking(translations(locale), locale):
-        return GAMES[game_format].pdf(computed, name, date, paper)
+    return GAMES[game_format].pdf(computed, name, date, paper)
+
+
+def _results(*args: Any) -> bytes:
+    """In the child: a club night's results (``paper.cards.results_pdf``'s arguments)."""
+    from barbu_scorer.paper.cards import results_pdf
+
+    return results_pdf(*args)
+
+
+def _standings(doc: Any, title: str) -> bytes:
+    """In the child: a session's standings as the PNG to share."""
+    from barbu_scorer.paper.league import standings_png
+
+    return standings_png(doc, title)
 
 
 def _warm_up() -> bytes:
@@ -78,26 +114,92 @@ def _warm_up() -> bytes:
     return warm_up()
 
 
+TASKS: dict[str, Callable[..., bytes]] = {
+    "sheet": _lay_out,
+    "results": _results,
+    "standings": _standings,
+    "warm": _warm_up,
+}
+
+
+def resident_bytes() -> int:
+    """This process's resident memory now (Linux's /proc; elsewhere its peak)."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+        return pages * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        import resource
+
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def _in_child(task: str, args: tuple[Any, ...], locale: str) -> tuple[bytes, int]:
+    """In the child: ``task`` done in ``locale``, and the child's memory after it."""
+    from barbu_scorer.i18n import translations
+    from barbu_scorer.scoring import messages
+
+    with messages.speaking(translations(locale), locale):
+        out = TASKS[task](*args)
+    return out, resident_bytes()
+
+
+def _call(task: str, args: tuple[Any, ...], locale: str) -> bytes:
+    """``task``'s bytes from the child (a new child if the last one died); the child is
+    replaced once it has done ``RECYCLE_RENDERS`` or grown past ``RECYCLE_BYTES``."""
+    for attempt in (1, 2, 3):
+        pool = _executor()
+        try:
+            future = pool.submit(_in_child, task, args, locale)
+        except RuntimeError:  # retired by another thread since: the next child takes it
+            continue
+        try:
+            out, rss = future.result(timeout=TIMEOUT)
+        except BrokenProcessPool:
+            _discard(pool)
+            if attempt == 3:
+                raise
+        else:
+            _count(pool, rss)
+            return out
+    raise BrokenProcessPool("no render child could take the work")
+
+
+def _count(pool: ProcessPoolExecutor, rss: int) -> None:
+    """One more render by ``pool``'s child, now ``rss`` bytes: past a bound, it is retired
+    (it ends once its queued renders are done) and a new child is warmed meanwhile."""
+    with _lock:
+        stats.last_rss = rss
+        if pool is not _pool:
+            return
+        stats.renders += 1
+        if stats.renders < RECYCLE_RENDERS and rss < RECYCLE_BYTES:
+            return
+    _discard(pool, cancel=False)
+    stats.recycled += 1
+    threading.Thread(target=warm, name="pdf-rewarm", daemon=True).start()
+
+
 def render(
     game_format: str, computed: Any, name: str | None, date: str | None, paper: str, locale: str
 ) -> bytes:
-    """The PDF bytes, laid out in the child process (a new child if the last one died)."""
-    for attempt in (1, 2):
-        pool = _executor()
-        try:
-            future = pool.submit(_lay_out, game_format, computed, name, date, paper, locale)
-            return future.result(timeout=TIMEOUT)
-        except BrokenProcessPool:
-            _discard(pool)
-            if attempt == 2:
-                raise
-    raise AssertionError("unreachable")  # pragma: no cover
+    """The PDF sheet's bytes, laid out in the child process."""
+    return _call("sheet", (game_format, computed, name, date, paper), locale)
+
+
+def results(*args: Any, locale: str) -> bytes:
+    """A club night's results PDF (``results_pdf``'s arguments), laid out in the child."""
+    return _call("results", args, locale)
+
+
+def standings(doc: Any, title: str, locale: str) -> bytes:
+    """A session's standings PNG, drawn in the child."""
+    return _call("standings", (doc, title), locale)
 
 
 def warm() -> None:
     """Start the child and lay out one small sheet in it (its first layout is the slow one)."""
-    with contextlib.suppress(BrokenProcessPool):  # the next render starts a new child
-        _executor().submit(_warm_up).result(timeout=TIMEOUT)
+    with contextlib.suppress(BrokenProcessPool, RuntimeError):  # the next render starts one
+        _executor().submit(_in_child, "warm", (), "en").result(timeout=TIMEOUT)
 
 
 def stop() -> None:

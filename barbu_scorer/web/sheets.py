@@ -28,9 +28,11 @@ from barbu_scorer.web.assets import fresh
 from barbu_scorer.web.cached import etag_of
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.language import in_language
-from barbu_scorer.web.pdf_cache import Busy, PdfCache
+from barbu_scorer.web.pdf_cache import SLOTS, Busy, PdfCache
 
 KEY = "barbu_pdf_cache"
+FREE = 2
+"""The server's threads no render holds or waits in (see ``fit_threads``)."""
 # POSTs on a session's pages that never write.
 READ_ONLY = ("preview",)
 
@@ -84,16 +86,30 @@ def sheet_response(session_id: str) -> Response:
     if job is None:
         abort(404)
     key, render = job
-    tag = etag_of("pdf", *key)
+    return served(session_id, key, render, f"barbu-{session_id}.pdf")
+
+
+def served(
+    owner: str,
+    key: tuple[Hashable, ...],
+    render: Callable[[], bytes],
+    filename: str,
+    mimetype: str = "application/pdf",
+) -> Response:
+    """The bytes of ``key`` (``owner``'s id, an int version that only grows, what else
+    they depend on) from the cache, rendered once behind its gate: 304 when the
+    browser's copy is this version's, 503 with Retry-After when too many renders wait."""
+    tag = etag_of(mimetype, *key)
     if fresh(tag):
         response = Response(status=304)
     else:
+        suffix = ".png" if mimetype == "image/png" else ".pdf"
         try:
-            pdf = pdf_cache().get(session_id, key, render)
+            body = pdf_cache().get(owner, key, render, suffix=suffix)
         except Busy:
             abort(503, description=_("Many sheets are being printed: try again in a moment."))
-        response = Response(pdf, mimetype="application/pdf")
-        response.headers["Content-Disposition"] = f'inline; filename="barbu-{session_id}.pdf"'
+        response = Response(body, mimetype=mimetype)
+        response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
     response.set_etag(tag)
     response.headers["Cache-Control"] = "private, no-cache"
     return response
@@ -138,6 +154,12 @@ def start_warming(app: Flask | None = None) -> threading.Thread:
     return thread
 
 
+def fit_threads(app: Flask, threads: int) -> None:
+    """Let requests lead a render or wait for one while ``FREE`` of the server's
+    ``threads`` stay for the pages (``SLOTS`` of them at least, as with 4 threads)."""
+    pdf_cache(app).places = max(SLOTS, threads - FREE)
+
+
 def init_app(app: Flask) -> None:
     """The sheet cache (on disk under the instance folder) and the render after writes."""
     testing = bool(app.config.get("TESTING"))
@@ -149,4 +171,5 @@ def init_app(app: Flask) -> None:
         "PDF_FOLDER", None if testing else str(Path(app.instance_path) / "sheets")
     )
     app.extensions[KEY] = PdfCache(folder=folder)
+    fit_threads(app, int(app.config.get("SERVER_THREADS", 4)))
     app.after_request(_after_write)

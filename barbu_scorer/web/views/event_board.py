@@ -10,7 +10,7 @@ from flask import abort, flash, jsonify, redirect, render_template, request, url
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from barbu_scorer.paper.cards import cards_pdf, results_pdf
+from barbu_scorer.paper.cards import cards_pdf
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.event.document import read_event
 from barbu_scorer.scoring.text import read_json
@@ -20,10 +20,11 @@ from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_access import is_director, keep_director, require_director
 from barbu_scorer.web.event_data import console_version, gather
 from barbu_scorer.web.event_pages import bp, event_or_404
-from barbu_scorer.web.event_paper import event_export, import_event, results_sheets, table_cards
+from barbu_scorer.web.event_paper import event_export, import_event, table_cards
 from barbu_scorer.web.forms.events import EventImportForm
 from barbu_scorer.web.links import external
 from barbu_scorer.web.once import created_once, made
+from barbu_scorer.web.prints import results_response
 
 
 def _pdf(body: bytes, filename: str) -> Response:
@@ -80,18 +81,8 @@ def results(event_id: str) -> str:
 
 @bp.get("/e/<event_id>/results.pdf")
 def results_file(event_id: str) -> Response:
-    """The results as PDF: the ranking, then each table's sheet."""
-    event = event_or_404(event_id)
-    view = gather(get_db(), event)
-    body = results_pdf(
-        event.name,
-        event.date,
-        event.method,
-        view.ranking,
-        results_sheets(get_db(), event),
-        view.final,
-    )
-    return _pdf(body, f"event-{event_id}-results.pdf")
+    """The results as PDF: the ranking, then each table's sheet (once per version)."""
+    return results_response(event_id)
 
 
 @bp.get("/e/<event_id>/cards.pdf")

@@ -8,10 +8,8 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from barbu_scorer.paper.league import standings_png
 from barbu_scorer.present.format import money
 from barbu_scorer.present.league import payment_lines
-from barbu_scorer.scoring.barbu.document import session_to_dict
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.league.settle import group_balances, payments, read_stake, session_money
 from barbu_scorer.scoring.text import read_count
@@ -25,6 +23,7 @@ from barbu_scorer.web.club import is_member
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.players import SettleForm, StakeForm
 from barbu_scorer.web.pages import or_404
+from barbu_scorer.web.prints import standings_response
 
 bp = Blueprint("settle", __name__)
 
@@ -69,13 +68,9 @@ def session(session_id: str) -> str | Response:
 
 @bp.get("/w/<session_id>/standings.png")
 def standings(session_id: str) -> Response:
-    """The standings and the running totals as a PNG to share (anyone with the watch link)."""
-    stored = or_404(load(get_db(), session_id))
-    doc = session_to_dict(scored(stored), stored.players, stored.scheme_ref)
-    png = standings_png(doc, stored.name or _("Barbu"))
-    response = Response(png, mimetype="image/png")
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    """The standings and the running totals as a PNG to share (anyone with the watch
+    link), drawn once per version."""
+    return standings_response(session_id)
 
 
 def _group() -> list[int]:
