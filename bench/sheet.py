@@ -22,7 +22,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from test_sheet import session_document  # noqa: E402
+from sheet_sessions import session_document  # noqa: E402
 
 from barbu_scorer.paper.chart import running_chart
 from barbu_scorer.paper.pdf import html_to_pdf, jinja_env, render_sheet_html, sheet_pdf

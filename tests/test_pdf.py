@@ -15,7 +15,7 @@ from flask import Flask, render_template
 from helpers import pdf_pages, pdf_text
 from PIL import Image
 from pypdf import PdfReader
-from test_sheet import session_document
+from sheet_sessions import session_document
 
 from barbu_scorer.cli import main
 from barbu_scorer.paper.pdf import (
