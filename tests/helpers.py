@@ -21,6 +21,7 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[1]  # the checkout
 DATA = ROOT / "tests" / "data"  # the tests' sample files
+TESTS = ROOT / "tests"
 
 FORMAT = "barbu-session/1"
 PLAYERS = ["Ada", "Ben", "Clara", "Dan"]
