@@ -152,7 +152,7 @@ def test_paper_is_a4_or_letter() -> None:
 )
 def test_paper_size_is_the_one_list_of_papers(paper: str, size: str) -> None:
     """The sheet, the Barbu Bridge pad and the web's ?paper= read present.sheet's list."""
-    from barbu_scorer.present.sheet import PAPERS, paper_size
+    from barbu_scorer.present.papers import PAPERS, paper_size
 
     assert paper_size(paper) == size and paper.casefold() in PAPERS
     with pytest.raises(ValueError, match="A4 or Letter"):
