@@ -241,9 +241,14 @@ def test_each_flash_text_is_written_once() -> None:
 
 
 def test_the_side_labels_are_written_once_in_the_code() -> None:
-    """scoring/bridge/rubber.SIDE_NAMES writes "N-S" and "E-W"; present/pad prints those
-    (the bridge templates' own _("N-S") are outbox's to move). A whole sentence of the
-    rules that names both sides (a message id) is words, not a label."""
+    """scoring/bridge/rubber.SIDE_NAMES writes "N-S" and "E-W"; present/pad prints those,
+    and the templates print them as ``side_names`` (a global of both Jinja environments).
+    A whole sentence that names both sides (a message id) is words, not a label."""
+    import re
+
+    templates = PACKAGE.parent / "templates"
+    alone = re.compile(r"""_\(\s*["'](N-S|E-W)["']\s*\)""")
+    assert [p.name for p in templates.rglob("*.html") if alone.search(p.read_text("utf-8"))] == []
     found = {
         name
         for text in ("N-S", "E-W")
@@ -266,3 +271,21 @@ def test_money_is_written_in_one_function() -> None:
         and "100" in ast.unparse(node.value)
     ]
     assert {name for name, _ in found} == {"present/format.py"}
+
+
+def test_the_sub_game_names_are_written_once() -> None:
+    """scoring/bridge/subgames.SUBGAME_NAMES names Barbu Bridge's sub-games; the deal form's
+    choices, the pad, the scheme's description and the rules' messages read it. ("Barbu"
+    is also the game's name, and Barbu's own contracts have short names of the same words,
+    "Hearts" and "Queens": other ideas.)"""
+    from barbu_scorer.scoring.bridge.subgames import SUBGAME_NAMES
+
+    names = [name for name in SUBGAME_NAMES.values() if name != "Barbu"]
+    found = {
+        (node.value, module)
+        for module, tree in modules()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and node.value in names
+    }
+    shorts = {(n, "scoring/barbu/contracts/tournament.py") for n in ("Hearts", "Queens")}
+    assert found - shorts == {(name, "scoring/bridge/subgames.py") for name in names}

@@ -21,6 +21,7 @@ from barbu_scorer.present.format import (
     undoubled_words,
 )
 from barbu_scorer.present.isolate import bdi, bdi_join
+from barbu_scorer.present.pad import SIDE_NAMES
 from barbu_scorer.present.tv import crowd
 from barbu_scorer.store.sessions import Unreadable
 from barbu_scorer.web.access import owns_scheme
@@ -156,6 +157,7 @@ def init_app(app: Flask) -> None:
 
     app.add_template_filter(suits)
     app.jinja_env.globals["limits"] = LIMITS
+    app.jinja_env.globals["side_names"] = SIDE_NAMES  # a side's label, "N-S" / "E-O"
     app.add_template_filter(minute)
     app.add_template_filter(rank_letter, "rank")
     app.add_template_filter(day)
