@@ -289,3 +289,16 @@ def test_the_sub_game_names_are_written_once() -> None:
     }
     shorts = {(n, "scoring/barbu/contracts/tournament.py") for n in ("Hearts", "Queens")}
     assert found - shorts == {(name, "scoring/bridge/subgames.py") for name in names}
+
+
+def test_a_schemes_options_are_worded_in_one_module() -> None:
+    """present/scheme_words words a scheme's options, for the schemes page and the sheet
+    alike: no template and no other module words one of them again."""
+    phrases = ("No doubling", "Doubles: the declarer only", "No quota", "in any order")
+    found = {m for p in phrases for m, _line in strings_holding(p)}
+    assert found == {"present/scheme_words.py"}
+    templates = PACKAGE.parent / "templates"
+    pages = [
+        p.name for p in templates.rglob("*.html") for t in phrases if t in p.read_text("utf-8")
+    ]
+    assert pages == []

@@ -179,7 +179,7 @@ def test_a_scheme_without_doubling_has_no_doubles_and_no_quota() -> None:
     assert sheet.complete and sheet.quota == 0
     assert all(not b.quota and all(h.doubles == "" for h in b.hands) for b in sheet.blocks)
     assert [h.contract.name for h in sheet.blocks[0].hands][5] == "Salad"
-    assert "No doubling." in sheet.rules
+    assert "No doubling" in sheet.rules
 
 
 def test_a_quota_penalty_shows_in_the_block() -> None:

@@ -12,12 +12,12 @@ from barbu_scorer.present.format import (
     doubles_notation,
     num,
     place,
-    rules_text,
     segments,
     short_names,
     values_text,
 )
 from barbu_scorer.present.papers import paper_size
+from barbu_scorer.present.scheme_words import rules_text
 from barbu_scorer.present.sheet_model import (
     Block,
     Cell,

@@ -22,6 +22,7 @@ from barbu_scorer.present.format import (
 )
 from barbu_scorer.present.isolate import bdi, bdi_join
 from barbu_scorer.present.pad import SIDE_NAMES
+from barbu_scorer.present.scheme_words import options_words
 from barbu_scorer.present.tv import crowd
 from barbu_scorer.store.sessions import Unreadable
 from barbu_scorer.web.access import owns_scheme
@@ -164,6 +165,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(signed)
     app.add_template_global(place)
     app.add_template_global(undoubled_words)
+    app.add_template_global(options_words)
     app.add_template_global(ranking_rule)
     app.add_template_global(sitting_out)
     app.add_template_global(chip_names)
