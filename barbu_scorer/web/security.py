@@ -48,8 +48,8 @@ CREATING = {
     "schemes.import_scheme": None,
     "schemes.new": "save",
     "events.new": None,
-    "events.import_page": None,
-    "api.create_event": None,
+    "event_board.import_page": None,
+    "api_events.create_event": None,
 }
 
 access_log = logging.getLogger("barbu_scorer.access")
