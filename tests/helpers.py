@@ -496,3 +496,10 @@ PO = ROOT / "barbu_scorer" / "translations" / "fr" / "LC_MESSAGES" / "messages.p
 def catalogue() -> dict[str, object]:
     with PO.open("rb") as source:
         return {m.id if isinstance(m.id, str) else m.id[0]: m for m in read_po(source) if m.id}
+
+
+def sheet_pdf(doc: Any, **options: Any) -> bytes:
+    """The score sheet of a session document as given, as PDF bytes (A4 or Letter)."""
+    from barbu_scorer.paper.pdf import html_to_pdf, render_sheet_html
+
+    return html_to_pdf(render_sheet_html(doc, **options))

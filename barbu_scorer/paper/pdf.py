@@ -128,18 +128,6 @@ def html_to_pdf(html: str) -> bytes:
     return pdf
 
 
-def sheet_pdf(
-    doc: Any,
-    *,
-    name: str | None = None,
-    date: str | None = None,
-    paper: str = "A4",
-    lookup: SchemeLookup | None = None,
-) -> bytes:
-    """The score sheet of a session document as given, as PDF bytes (A4 or Letter)."""
-    return html_to_pdf(render_sheet_html(doc, name=name, date=date, paper=paper, lookup=lookup))
-
-
 def computed_sheet_pdf(
     computed: ComputedDocument,
     *,

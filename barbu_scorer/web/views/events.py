@@ -22,7 +22,7 @@ from barbu_scorer.store.keys import now
 from barbu_scorer.store.rows import Stale
 from barbu_scorer.web.access import scheme_lookup
 from barbu_scorer.web.db import get_db
-from barbu_scorer.web.event_access import is_director, keep_director, require_director
+from barbu_scorer.web.event_access import keep_director, require_director
 from barbu_scorer.web.event_data import console_version, gather, new_event
 from barbu_scorer.web.event_pages import event_or_404
 from barbu_scorer.web.forms.events import ClockForm, MethodForm, NewEventForm
@@ -149,8 +149,3 @@ def method(event_id: str) -> Response:
         except Stale:
             flash(event_changed(), "error")
     return redirect(url_for("events.console", event_id=event_id))
-
-
-def director_here(event_id: str) -> bool:
-    """For the templates: whether this browser directs the event."""
-    return is_director(event_id)
