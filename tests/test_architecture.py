@@ -148,3 +148,30 @@ def test_mypy_strict_passes_on_the_whole_package() -> None:
     out, err, status = api.run(["--config-file", config, "--cache-dir", cache, str(PACKAGE)])
     assert status == 0, out + err
     assert out.startswith("Success: no issues found in"), out
+
+
+# --- every module has a test that imports it ---------------------------------------------
+
+
+def imported_by_tests() -> set[str]:
+    """Every module a test file imports (``from a import b`` counts ``a.b`` too), read from
+    the tests' source wherever the test tree keeps it."""
+    found: set[str] = set()
+    for path in (ROOT / "tests").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                found |= {node.module} | {f"{node.module}.{a.name}" for a in node.names}
+    return found
+
+
+def test_every_module_is_imported_by_a_test() -> None:
+    """A module no test imports is tested only by chance (or not at all)."""
+    imported = imported_by_tests()
+    modules = [
+        ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if path.name != "__init__.py"
+    ]
+    assert [m for m in modules if m not in imported] == []
