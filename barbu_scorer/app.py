@@ -116,6 +116,7 @@ def _register(app: Flask) -> None:
         api_players,
         beat,
         bridge,
+        bridge_new,
         event_board,
         event_correct,
         events,
@@ -139,7 +140,7 @@ def _register(app: Flask) -> None:
     for helper in (external, base_url, qr_code):
         app.add_template_global(helper)
     app.add_template_global(nonce_field, "creation_nonce")
-    views = (main, sessions, hands, exports, bridge, schemes, live, players, settle, api)
-    views += (api_events, api_players, events, event_board, event_correct, beat)
-    for view in views:  # one blueprint each
+    views = (main, sessions, hands, exports, bridge, bridge_new, schemes, live, players)
+    views2 = (settle, api, api_events, api_players, events, event_board, event_correct, beat)
+    for view in (*views, *views2):  # one blueprint each
         app.register_blueprint(view.bp)

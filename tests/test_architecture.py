@@ -193,6 +193,7 @@ THROUGH_THE_APP = {
         "views.api_players",
         "views.beat",
         "views.bridge",
+        "views.bridge_new",
         "views.event_board",
         "views.event_correct",
         "views.events",

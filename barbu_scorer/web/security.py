@@ -42,7 +42,7 @@ HEADERS = {
 # The requests that store something new: (endpoint, form action or None for any).
 CREATING = {
     "sessions.new": None,
-    "bridge.new": None,
+    "bridge_new.new": None,
     "api.create": None,
     "exports.import_session": None,
     "schemes.import_scheme": None,
