@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _help(*args: str, lang: str = "C.UTF-8") -> str:
-    done = run_cli(*args, lang=lang)
+    done = run_cli(*args, lang=lang, process=True)  # the help option: made once a process
     assert done.returncode == 0, done.stderr
     return done.stdout
 
