@@ -113,8 +113,6 @@ def _register(app: Flask) -> None:
         budgets,
         db,
         errors,
-        event_pages,
-        json_api,
         language,
         live_poll,
         security,
@@ -123,14 +121,15 @@ def _register(app: Flask) -> None:
     from barbu_scorer.web.links import base_url, external, qr_code
     from barbu_scorer.web.once import nonce_field
     from barbu_scorer.web.views import (
-        api,  # noqa: F401  (adds the sessions' routes to json_api.bp)
-        api_events,  # noqa: F401  (adds the events' routes to json_api.bp)
-        api_players,  # noqa: F401  (adds the players' routes to json_api.bp)
-        beat,  # noqa: F401  (adds the scorer page's beat to event_pages.bp)
+        api,
+        api_events,
+        api_players,
+        beat,
         bridge,
-        event_board,  # noqa: F401  (adds the leaderboards' routes to event_pages.bp)
-        event_correct,  # noqa: F401  (adds the director's correction to event_pages.bp)
-        events,  # noqa: F401  (adds the director's pages to event_pages.bp)
+        bridge_new,
+        event_board,
+        event_correct,
+        events,
         exports,
         hands,
         live,
@@ -152,7 +151,7 @@ def _register(app: Flask) -> None:
     for helper in (external, base_url, qr_code):
         app.add_template_global(helper)
     app.add_template_global(nonce_field, "creation_nonce")
-    for blueprint in (main, sessions, hands, exports, bridge, schemes, live, players, settle):
-        app.register_blueprint(blueprint.bp)
-    app.register_blueprint(json_api.bp)
-    app.register_blueprint(event_pages.bp)
+    views = (main, sessions, hands, exports, bridge, bridge_new, schemes, live, players)
+    views2 = (settle, api, api_events, api_players, events, event_board, event_correct, beat)
+    for view in (*views, *views2):  # one blueprint each
+        app.register_blueprint(view.bp)

@@ -10,6 +10,7 @@ from barbu_scorer.cli_common import INSTANCE_OPTION, database, fail, read_json
 from barbu_scorer.cli_data import backup_command, ratings_command, restore_command
 from barbu_scorer.cli_help import Group, language
 from barbu_scorer.cli_serve import serve
+from barbu_scorer.present.papers import PAPER_SIZES
 from barbu_scorer.scoring import ScoringError, messages
 from barbu_scorer.scoring.messages import N_, say
 
@@ -62,7 +63,7 @@ def score(file: click.File) -> None:
 )
 @click.option(
     "--paper",
-    type=click.Choice(["A4", "Letter"], case_sensitive=False),
+    type=click.Choice(list(PAPER_SIZES), case_sensitive=False),
     default="A4",
     show_default=True,
     help=N_("Paper size."),

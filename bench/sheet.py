@@ -22,10 +22,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from test_sheet import session_document  # noqa: E402
+from sheet_sessions import session_document  # noqa: E402
 
 from barbu_scorer.paper.chart import running_chart
-from barbu_scorer.paper.pdf import html_to_pdf, jinja_env, render_sheet_html, sheet_pdf
+from barbu_scorer.paper.pdf import html_to_pdf, jinja_env, render_sheet_html
 from barbu_scorer.present.sheet import build_sheet
 
 TRIVIAL = (
@@ -68,7 +68,7 @@ def main() -> None:
     result = medians(
         {
             "trivial": lambda: html_to_pdf(TRIVIAL),
-            "sheet": lambda: sheet_pdf(doc, paper=args.paper),
+            "sheet": lambda: html_to_pdf(render_sheet_html(doc, paper=args.paper)),
             "score + view-model": lambda: build_sheet(doc, paper=args.paper),
             "matplotlib chart": lambda: running_chart(sheet),
             "HTML (Jinja)": lambda: partial.render(sheet=sheet, chart=chart),

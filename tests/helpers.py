@@ -7,10 +7,21 @@ engine against a second, simpler implementation.
 
 from __future__ import annotations
 
+import os
 import random
+import shutil
 import subprocess
+import sys
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
+
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parents[1]  # the checkout
+DATA = ROOT / "tests" / "data"  # the tests' sample files
+TESTS = ROOT / "tests"
 
 FORMAT = "barbu-session/1"
 PLAYERS = ["Ada", "Ben", "Clara", "Dan"]
@@ -412,3 +423,93 @@ def tap_chip(page: Any, name: str, value: object) -> None:
     chip.wait_for(state="attached")
     page.wait_for_load_state()
     chip.click()
+
+
+class Ranking(HTMLParser):
+    """The ranking on a page: (place, name, total) per row, as its spans say."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.inside, self.field = False, ""
+        self.rows: list[dict[str, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        classes = (dict(attrs).get("class") or "").split()
+        if "ranking" in classes:
+            self.inside = True
+        elif self.inside and tag == "li":
+            self.rows.append({})
+        elif self.inside and tag == "span":
+            self.field = next((c for c in ("place", "who", "total") if c in classes), "")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "ol":
+            self.inside = False
+        self.field = ""
+
+    def handle_data(self, data: str) -> None:
+        if self.inside and self.field and self.rows:
+            self.rows[-1][self.field] = self.rows[-1].get(self.field, "") + data.strip()
+
+
+def ranking(html: str) -> list[tuple[int, str, int]]:
+    """(place, name, total) best first, as the page ranks the players."""
+    parser = Ranking()
+    parser.feed(html)
+    return [(int(r["place"].rstrip(".")), r["who"], figure(r["total"])) for r in parser.rows]
+
+
+def page_totals(html: str) -> dict[str, int]:
+    """Each player's running total as the ranking on a page shows it."""
+    return {name: total for _place, name, total in ranking(html)}
+
+
+# -- the installed command ----------------------------------------------------------------------
+def executable() -> str:
+    """The installed ``barbu-scorer`` script, beside this Python if it is there."""
+    beside = Path(sys.executable).parent / "barbu-scorer"
+    found = str(beside) if beside.exists() else shutil.which("barbu-scorer")
+    assert found, "barbu-scorer is not installed: pip install -e '.[test]'"
+    return found
+
+
+def run_cli(
+    *args: str, lang: str = "C.UTF-8", stdin: str | None = None, process: bool = False
+) -> subprocess.CompletedProcess[str]:
+    """barbu-scorer run with ``args`` under ``LANG=lang`` (``stdin`` as its input): in this
+    process (click's runner sets the environment for the call; a process of its own cost
+    about 0.3 s of CPU a call), or with ``process`` in one of its own, where the process
+    boundary is the point: click makes a command's ``--help`` option, and words it, once a
+    process. As a finished process says it: exit status, stdout, stderr."""
+    env = {"LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""}
+    if process:
+        return subprocess.run(
+            [sys.executable, "-c", "from barbu_scorer.cli import main; main()", *args],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            env={**os.environ, **env},
+            cwd=ROOT,
+            check=False,
+        )
+    from click.testing import CliRunner
+
+    from barbu_scorer.cli import main
+
+    done = CliRunner().invoke(main, list(args), input=stdin, env=env, catch_exceptions=False)
+    return subprocess.CompletedProcess(list(args), done.exit_code, done.stdout, done.stderr)
+
+
+PO = ROOT / "barbu_scorer" / "translations" / "fr" / "LC_MESSAGES" / "messages.po"
+
+
+def catalogue() -> dict[str, object]:
+    with PO.open("rb") as source:
+        return {m.id if isinstance(m.id, str) else m.id[0]: m for m in read_po(source) if m.id}
+
+
+def sheet_pdf(doc: Any, **options: Any) -> bytes:
+    """The score sheet of a session document as given, as PDF bytes (A4 or Letter)."""
+    from barbu_scorer.paper.pdf import html_to_pdf, render_sheet_html
+
+    return html_to_pdf(render_sheet_html(doc, **options))

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from helpers import figure
+from helpers import page_totals
 from werkzeug.test import TestResponse
 
 from barbu_scorer.web.db import get_db
@@ -550,45 +549,6 @@ def test_a_shared_victory(client: FlaskClient) -> None:
     body = create(client, tournament(rotate=True))
     assert body["complete"] is True
     assert body["totals"] == [0, 0, 0, 0] and body["winners"] == [0, 1, 2, 3]
-
-
-class Ranking(HTMLParser):
-    """The ranking on a page: (place, name, total) per row, as its spans say."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.inside, self.field = False, ""
-        self.rows: list[dict[str, str]] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        classes = (dict(attrs).get("class") or "").split()
-        if "ranking" in classes:
-            self.inside = True
-        elif self.inside and tag == "li":
-            self.rows.append({})
-        elif self.inside and tag == "span":
-            self.field = next((c for c in ("place", "who", "total") if c in classes), "")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "ol":
-            self.inside = False
-        self.field = ""
-
-    def handle_data(self, data: str) -> None:
-        if self.inside and self.field and self.rows:
-            self.rows[-1][self.field] = self.rows[-1].get(self.field, "") + data.strip()
-
-
-def ranking(html: str) -> list[tuple[int, str, int]]:
-    """(place, name, total) best first, as the page ranks the players."""
-    parser = Ranking()
-    parser.feed(html)
-    return [(int(r["place"].rstrip(".")), r["who"], figure(r["total"])) for r in parser.rows]
-
-
-def page_totals(html: str) -> dict[str, int]:
-    """Each player's running total as the ranking on a page shows it."""
-    return {name: total for _place, name, total in ranking(html)}
 
 
 @pytest.mark.parametrize("hands", [3, 14, 28])

@@ -289,7 +289,7 @@ def test_a_quick_save_stores_the_deal_once(live_server: str, phone: Any) -> None
 def test_a_deal_saved_offline_survives_a_closed_tab(live_server: str, phone: Any) -> None:
     """Offline: Save keeps the deal ("not sent yet"); the tab is closed; back online, the
     session screen sends it by itself, once."""
-    from test_browser_hand import NETWORK_IS
+    from browser_helpers import NETWORK_IS
 
     session_id, link = bridge_session(live_server)
     phone.goto(link)

@@ -3,38 +3,16 @@ offline waits in the browser and is stored exactly once when the connection retu
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 from typing import Any
 
 import pytest
+from browser_helpers import NETWORK_IS, new_session, stored
 from conftest import screenshot
 from helpers import tap_chip
 from playwright.sync_api import Error as PlaywrightError
-from test_browser_taps import new_session
 
 pytestmark = pytest.mark.browser
-
-
-def stored(base: str, session_id: str) -> list[dict[str, Any]]:
-    with urllib.request.urlopen(f"{base}/api/sessions/{session_id}") as response:
-        return json.load(response)["hands"]
-
-
-# Whether a request from the page goes through, tried until it is ``want`` (10 s at most): a
-# static file, not kept in the cache. Playwright's set_offline returns once the page's
-# navigator.onLine has changed; Chromium's network service takes the change a moment later.
-NETWORK_IS = """async (want) => {
-  const until = Date.now() + 10000;
-  for (;;) {
-    const probe = fetch("/static/js/app.js", {cache: "no-store"});
-    const went = await probe.then(() => true, () => false);
-    if (went === want) return;
-    if (Date.now() > until) throw new Error(`the network is still ${want ? "offline" : "online"}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}"""
 
 
 def online(page: Any) -> None:

@@ -13,9 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_helpers import new_session, stored
 from helpers import tap_chip
-from test_browser_hand import stored
-from test_browser_taps import new_session
 
 from barbu_scorer.app import create_app
 

@@ -8,26 +8,10 @@ import urllib.request
 from typing import Any
 
 import pytest
+from browser_helpers import new_session
 from helpers import tap_chip
 
 pytestmark = pytest.mark.browser
-
-
-def new_session(base: str) -> tuple[str, str]:
-    """A fresh session through the API: its id and the scorer's link."""
-    body = json.dumps(
-        {
-            "format": "barbu-session/1",
-            "players": ["Ada", "Ben", "Clara", "Dan"],
-            "first_declarer": 0,
-        }
-    ).encode()
-    request = urllib.request.Request(
-        f"{base}/api/sessions", data=body, headers={"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(request) as response:
-        doc = json.load(response)
-    return doc["id"], doc["links"]["scorer"]
 
 
 class Counter:

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from test_french import catalogue
+from helpers import catalogue
 
 from barbu_scorer.i18n import translations
 from barbu_scorer.scoring.barbu.contracts import (

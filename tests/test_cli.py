@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
-from helpers import SPEC, document, expected_scores, session_document
+from helpers import SPEC, document, executable, expected_scores, session_document
 
 from barbu_scorer.cli import fail, main
 
@@ -160,15 +158,6 @@ def test_a_whole_session_of_every_built_in(tmp_path: Path, scheme_id: str) -> No
     assert out["quota"] == expected.quota
     if scheme_id in ("tournament", "kh15_dom40", "dom30_kh15"):
         assert sum(out["totals"]) == 0
-
-
-# -- the installed command ----------------------------------------------------------------------
-def executable() -> str:
-    """The installed ``barbu-scorer`` script, beside this Python if it is there."""
-    beside = Path(sys.executable).parent / "barbu-scorer"
-    found = str(beside) if beside.exists() else shutil.which("barbu-scorer")
-    assert found, "barbu-scorer is not installed: pip install -e '.[test]'"
-    return found
 
 
 def test_the_installed_command() -> None:

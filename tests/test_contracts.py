@@ -303,3 +303,25 @@ def test_the_sql_and_layer_checks_name_their_intruders(intruded: Path) -> None:
         "web/views/_x_sql.py:2 .execute()",
         "web/views/_x_sql.py:2 SQL text",
     ]
+
+
+def test_each_view_module_has_its_own_blueprint_registered_by_the_app() -> None:
+    """No view adds routes to another module's blueprint as an import side effect: each
+    module of web/views/ makes its own ``bp`` (imports none), and create_app registers
+    every one of them."""
+    import importlib
+
+    from barbu_scorer.app import create_app
+
+    views = sorted((ROOT / PACKAGE / "web" / "views").glob("[a-z]*.py"))
+    borrowed = [
+        path.name
+        for path in views
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ImportFrom) and any(a.name == "bp" for a in node.names)
+    ]
+    assert borrowed == []
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "DATABASE": ":memory:"})
+    for path in views:
+        bp = importlib.import_module(f"{PACKAGE}.web.views.{path.stem}").bp
+        assert app.blueprints.get(bp.name) is bp, path.name

@@ -9,11 +9,9 @@ import re
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 from flask import Flask
 from flask.testing import FlaskClient
-from helpers import pdf_text
-from test_french_cli import run_cli
+from helpers import catalogue, pdf_text, run_cli
 
 from barbu_scorer import i18n
 from barbu_scorer.scoring import messages
@@ -22,7 +20,6 @@ from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.text import check_int, read_json
 
 ROOT = Path(__file__).resolve().parent.parent
-PO = ROOT / "barbu_scorer" / "translations" / "fr" / "LC_MESSAGES" / "messages.po"
 PLACEHOLDER = re.compile(r"%\(\w+\)s")
 # The same word in both languages: proper names, abbreviations, symbols.
 SAME = {
@@ -59,11 +56,6 @@ SAME = {
     "%(n)s tables",
     "table %(n)s",
 }
-
-
-def catalogue() -> dict[str, object]:
-    with PO.open("rb") as source:
-        return {m.id if isinstance(m.id, str) else m.id[0]: m for m in read_po(source) if m.id}
 
 
 def test_every_message_in_the_code_has_a_french_translation() -> None:

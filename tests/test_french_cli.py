@@ -12,31 +12,15 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers import run_cli
 
 from barbu_scorer.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run_cli(
-    *args: str, lang: str = "C.UTF-8", stdin: str | None = None
-) -> subprocess.CompletedProcess[str]:
-    """barbu-scorer run with ``args`` under ``LANG=lang`` (``stdin`` as its input); also
-    test_french's."""
-    env = {**os.environ, "LANG": lang, "LC_ALL": "", "LC_MESSAGES": ""}
-    return subprocess.run(
-        [sys.executable, "-c", "from barbu_scorer.cli import main; main()", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        check=False,
-    )
-
-
 def _help(*args: str, lang: str = "C.UTF-8") -> str:
-    done = run_cli(*args, lang=lang)
+    done = run_cli(*args, lang=lang, process=True)  # the help option: made once a process
     assert done.returncode == 0, done.stderr
     return done.stdout
 

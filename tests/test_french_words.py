@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
-from test_french import catalogue
+from helpers import catalogue
 
 from barbu_scorer.i18n import translations
 from barbu_scorer.scoring.barbu.salad import check_salad

@@ -9,10 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from barbu_scorer.scoring import ScoringError
+from barbu_scorer.scoring.barbu.contracts import FACTS
 from barbu_scorer.scoring.barbu.hands import (
     COUNT_KEYS,
     FACT_KEYS,
-    SEAT_KEYS,
     check_announcement,
     check_contract,
     complete_order,
@@ -436,4 +436,5 @@ def test_dominoes_preset_start_rank(start: str, preset: str | None) -> None:
 @pytest.mark.parametrize(("key", "total"), [("tricks", 13), ("queens", 4), ("hearts", 13)])
 def test_count_total(key: str, total: int) -> None:
     assert count_total(builtin("tournament"), key) == total
-    assert set(COUNT_KEYS) | set(SEAT_KEYS) <= {k for keys in FACT_KEYS.values() for k in keys}
+    seat_keys = {key for key, f in FACTS.items() if f.kind == "seat"}
+    assert set(COUNT_KEYS) | seat_keys <= {k for keys in FACT_KEYS.values() for k in keys}

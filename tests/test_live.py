@@ -218,3 +218,10 @@ def test_barbu_bridge_sessions_go_live_hand_over_and_end(app: Flask, client: Fla
     assert "Ended after deal 3" in client.get(f"/bw/{session_id}").get_data(as_text=True)
     assert "Ended after deal 3" in client.get(f"/b/{session_id}").get_data(as_text=True)
     assert f"/b/{session_id}/end" not in client.get(f"/b/{session_id}").get_data(as_text=True)
+
+
+def test_the_ended_line_says_after_which_hand() -> None:
+    from barbu_scorer.present.live import ended_line
+
+    assert ended_line(None) is None
+    assert "12" in (ended_line(12) or "")

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from sqlite_utils import Database
-from test_roster_store import ids, new
+from store_helpers import ids, new
 
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.players import name_key, player_names, same_name

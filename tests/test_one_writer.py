@@ -200,15 +200,19 @@ def test_the_sealer_opens_what_the_earlier_derivations_sealed() -> None:
 
 
 def test_the_paper_sizes_are_listed_once() -> None:
-    """present/sheet.PAPERS lists the papers; no module outside it and the command line's
-    option (cli.py) spells the list again."""
+    """present/papers.PAPER_SIZES lists the papers; no other module, the command line's
+    ``--paper`` included, spells the list again."""
     # A paper is named by a string that is the name alone ("letter"), not prose about a
     # chip's letters.
     found = sorted(
         {name for name, line in strings_holding("letter") if spelled(name, line, "letter")}
-        - {"present/sheet.py", "cli.py"}
     )
-    assert found == []
+    assert found == ["present/papers.py"]
+    from barbu_scorer.cli import main
+    from barbu_scorer.present.papers import PAPER_SIZES
+
+    paper = next(p for p in main.commands["sheet"].params if p.name == "paper")
+    assert list(paper.type.choices) == list(PAPER_SIZES)  # type: ignore[attr-defined]
 
 
 def test_each_flash_text_is_written_once() -> None:
@@ -237,9 +241,14 @@ def test_each_flash_text_is_written_once() -> None:
 
 
 def test_the_side_labels_are_written_once_in_the_code() -> None:
-    """scoring/bridge/rubber.SIDE_NAMES writes "N-S" and "E-W"; present/pad prints those
-    (the bridge templates' own _("N-S") are outbox's to move). A whole sentence of the
-    rules that names both sides (a message id) is words, not a label."""
+    """scoring/bridge/rubber.SIDE_NAMES writes "N-S" and "E-W"; present/pad prints those,
+    and the templates print them as ``side_names`` (a global of both Jinja environments).
+    A whole sentence that names both sides (a message id) is words, not a label."""
+    import re
+
+    templates = PACKAGE.parent / "templates"
+    alone = re.compile(r"""_\(\s*["'](N-S|E-W)["']\s*\)""")
+    assert [p.name for p in templates.rglob("*.html") if alone.search(p.read_text("utf-8"))] == []
     found = {
         name
         for text in ("N-S", "E-W")
@@ -262,3 +271,34 @@ def test_money_is_written_in_one_function() -> None:
         and "100" in ast.unparse(node.value)
     ]
     assert {name for name, _ in found} == {"present/format.py"}
+
+
+def test_the_sub_game_names_are_written_once() -> None:
+    """scoring/bridge/subgames.SUBGAME_NAMES names Barbu Bridge's sub-games; the deal form's
+    choices, the pad, the scheme's description and the rules' messages read it. ("Barbu"
+    is also the game's name, and Barbu's own contracts have short names of the same words,
+    "Hearts" and "Queens": other ideas.)"""
+    from barbu_scorer.scoring.bridge.subgames import SUBGAME_NAMES
+
+    names = [name for name in SUBGAME_NAMES.values() if name != "Barbu"]
+    found = {
+        (node.value, module)
+        for module, tree in modules()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and node.value in names
+    }
+    shorts = {(n, "scoring/barbu/contracts/tournament.py") for n in ("Hearts", "Queens")}
+    assert found - shorts == {(name, "scoring/bridge/subgames.py") for name in names}
+
+
+def test_a_schemes_options_are_worded_in_one_module() -> None:
+    """present/scheme_words words a scheme's options, for the schemes page and the sheet
+    alike: no template and no other module words one of them again."""
+    phrases = ("No doubling", "Doubles: the declarer only", "No quota", "in any order")
+    found = {m for p in phrases for m, _line in strings_holding(p)}
+    assert found == {"present/scheme_words.py"}
+    templates = PACKAGE.parent / "templates"
+    pages = [
+        p.name for p in templates.rglob("*.html") for t in phrases if t in p.read_text("utf-8")
+    ]
+    assert pages == []

@@ -12,10 +12,10 @@ import pytest
 from click.testing import CliRunner
 from conftest import logged
 from flask import Flask, render_template
-from helpers import pdf_pages, pdf_text
+from helpers import pdf_pages, pdf_text, sheet_pdf
 from PIL import Image
 from pypdf import PdfReader
-from test_sheet import session_document
+from sheet_sessions import session_document
 
 from barbu_scorer.cli import main
 from barbu_scorer.paper.pdf import (
@@ -23,7 +23,6 @@ from barbu_scorer.paper.pdf import (
     package_fetcher,
     render_sheet_html,
     sheet_context,
-    sheet_pdf,
 )
 from barbu_scorer.present.format import num
 from barbu_scorer.scoring import builtin, compute_document

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 from sqlite_utils import Database
+from store_helpers import ids, new
 
 from barbu_scorer import games
-from barbu_scorer.scoring.barbu.schemes import BUILTINS
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store import players as roster
 from barbu_scorer.store import sessions as store
@@ -18,28 +18,15 @@ from barbu_scorer.store.db import connect
 from barbu_scorer.store.migrations import migrations
 from barbu_scorer.store.reads import history
 
-TOURNAMENT = BUILTINS["tournament"]
-
 
 @pytest.fixture
 def db(tmp_path: Path) -> Database:
     return connect(str(tmp_path / "roster.db"))
 
 
-def new(db: Database, *names: str) -> str:
-    stored, _key = store.create_session(
-        db, players=names, scheme=TOURNAMENT, scheme_ref="tournament", first_declarer=0
-    )
-    return stored.id
-
-
 def names(db: Database, session_id: str) -> list[str]:
     row = db.execute("SELECT players FROM sessions WHERE id = ?", [session_id]).fetchone()
     return list(json.loads(row[0]))
-
-
-def ids(db: Database, session_id: str) -> list[int | None]:
-    return roster.seat_players(db, [session_id])[session_id]
 
 
 def test_seated_sessions_lists_every_game_roster_players_sat_in(db: Database) -> None:

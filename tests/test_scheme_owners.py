@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Flask
 from flask.testing import FlaskClient
-from test_views_schemes import changed, editor, submit
+from scheme_forms import changed, editor, submit
 
 from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.store.migrations import migrations

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from test_cli import executable
+from helpers import executable
 
 from barbu_scorer.cli import main
 from barbu_scorer.web import address

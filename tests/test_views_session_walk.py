@@ -12,9 +12,9 @@ from urllib.parse import urlencode
 
 from flask import Flask
 from flask.testing import FlaskClient
+from helpers import page_totals
 from session_plan import CORRECTED, PLAYERS, UNDONE, Hand, HandForm, corrected, plan
 from session_plan import expected_totals as totals_of
-from test_api import page_totals
 from werkzeug.datastructures import MultiDict
 
 

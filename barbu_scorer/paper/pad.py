@@ -15,7 +15,7 @@ from barbu_scorer.paper.pdf import html_to_pdf, jinja_env
 from barbu_scorer.present.format import day
 from barbu_scorer.present.live import ended_line
 from barbu_scorer.present.pad import SEATS, build_pad
-from barbu_scorer.present.sheet import paper_size
+from barbu_scorer.present.papers import paper_size
 from barbu_scorer.scoring.bridge.document import compute_bridge_document
 from barbu_scorer.scoring.bridge.written import ComputedBridge
 from barbu_scorer.scoring.envelope import bare

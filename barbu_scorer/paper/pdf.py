@@ -19,6 +19,7 @@ from barbu_scorer.paper.chart import running_chart
 from barbu_scorer.present.format import place, signed
 from barbu_scorer.present.isolate import bdi, bdi_join
 from barbu_scorer.present.live import ended_line
+from barbu_scorer.present.pad import SIDE_NAMES
 from barbu_scorer.present.sheet import build_sheet, sheet_of
 from barbu_scorer.present.sheet_model import Sheet
 from barbu_scorer.resources import resource
@@ -50,6 +51,7 @@ def jinja_env() -> Environment:
     )
     env.globals["signed"] = env.filters["signed"] = signed
     env.globals["place"] = place
+    env.globals["side_names"] = SIDE_NAMES
     env.filters["bdi"], env.filters["bdi_join"] = bdi, bdi_join
     return env
 
@@ -124,18 +126,6 @@ def html_to_pdf(html: str) -> bytes:
     base = Path(resource("static")).resolve().as_uri() + "/"
     pdf: bytes = HTML(string=html, base_url=base, url_fetcher=package_fetcher()).write_pdf()
     return pdf
-
-
-def sheet_pdf(
-    doc: Any,
-    *,
-    name: str | None = None,
-    date: str | None = None,
-    paper: str = "A4",
-    lookup: SchemeLookup | None = None,
-) -> bytes:
-    """The score sheet of a session document as given, as PDF bytes (A4 or Letter)."""
-    return html_to_pdf(render_sheet_html(doc, name=name, date=date, paper=paper, lookup=lookup))
 
 
 def computed_sheet_pdf(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from barbu_scorer.present.format import signed
 from barbu_scorer.present.pad import (
@@ -38,12 +38,8 @@ from barbu_scorer.scoring.bridge.written import ComputedBridge
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.messages import N_, word
 
-SUBGAME_LABELS: dict[Subgame, str] = {
-    "barbu": N_("Barbu (K♥)"),
-    "hearts": N_("Hearts"),
-    "last_two": N_("Last Two"),
-    "queens": N_("Queens"),
-}
+# The deal form's choices: the sub-games' names, Barbu's with the card it is about.
+SUBGAME_LABELS: dict[Subgame, str] = {**SUBGAME_NAMES, "barbu": N_("Barbu (K♥)")}
 
 
 @dataclass(frozen=True)
@@ -178,7 +174,6 @@ def preview_of(doc: ComputedBridge, number: int, deal: dict[str, Any]) -> Previe
     )
 
 
-_NAMES: dict[str, str] = {kind: name for kind, name in SUBGAME_NAMES.items()}
 _SUBGAME = "|".join(SUBGAMES)
 _SUBGAME_LIST = rf"(?:{_SUBGAME})(?:, (?:{_SUBGAME}))*"
 # Sub-game ids where the engine lists them ("chosen queens as dealer; barbu, last_two left",
@@ -192,7 +187,9 @@ _SUBGAME_IDS = re.compile(
 def name_subgames(message: str) -> str:
     """A rule's message with sub-game ids turned into their names ("last_two": "Last Two")."""
     return _SUBGAME_IDS.sub(
-        lambda found: re.sub(_SUBGAME, lambda m: word(_NAMES[m.group(0)]), found.group(0)),
+        lambda found: re.sub(
+            _SUBGAME, lambda m: word(SUBGAME_NAMES[cast(Subgame, m.group(0))]), found.group(0)
+        ),
         message,
     )
 

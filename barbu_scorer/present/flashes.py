@@ -24,6 +24,16 @@ def already_saved(number: int) -> str:
     return say("Hand %(n)s was already saved.", n=number)
 
 
+def hand_saved(number: int) -> str:
+    """A new hand stored (the form's Save, the script's and its outbox's)."""
+    return say("Hand %(n)s saved.", n=number)
+
+
+def hand_corrected(number: int) -> str:
+    """A correction stored: the later hands' totals follow it."""
+    return say("Hand %(n)s corrected; the totals after it follow.", n=number)
+
+
 def started_already() -> str:
     """A creation sent again (a second tap on Start): the session it made the first time."""
     return say("Started already: here it is.")

@@ -216,32 +216,3 @@ def undoubled_words(players: object) -> str:
         "%(share)s of its total, the declarer the rest.",
         share=share,
     )
-
-
-def rules_text(scheme: Scheme) -> tuple[str, ...]:
-    """The scheme's options that change the arithmetic, one short sentence each."""
-    rules = []
-    if not scheme.doubling:
-        rules.append(say("No doubling."))
-    elif scheme.double_targets == "declarer":
-        rules.append(say("Doubles on the declarer only."))
-    if scheme.quota and scheme.doubling:
-        if scheme.quota_penalty:
-            line = say(
-                "Quota: each player doubles the declarer %(quota)s× a block; "
-                "%(penalty)s a missing double to the declarer.",
-                quota=scheme.quota,
-                penalty=scheme.quota_penalty,
-            )
-        else:
-            line = say(
-                "Quota: each player doubles the declarer %(quota)s× a block.", quota=scheme.quota
-            )
-        rules.append(line)
-    if scheme.undoubled_settles:
-        rules.append(say("An undoubled negative is settled without play."))
-    if scheme.order == "fixed":
-        rules.append(say("Contracts in a fixed order."))
-    if scheme.chooser == "dealer":
-        rules.append(say("The dealer chooses."))
-    return tuple(rules)

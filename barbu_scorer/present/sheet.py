@@ -12,11 +12,12 @@ from barbu_scorer.present.format import (
     doubles_notation,
     num,
     place,
-    rules_text,
     segments,
     short_names,
     values_text,
 )
+from barbu_scorer.present.papers import paper_size
+from barbu_scorer.present.scheme_words import rules_text
 from barbu_scorer.present.sheet_model import (
     Block,
     Cell,
@@ -36,9 +37,6 @@ from barbu_scorer.scoring.barbu.scheme_checks import block_total
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.messages import say
 from barbu_scorer.scoring.places import ranking, shared
-
-PAPERS: dict[str, str] = {"a4": "A4", "letter": "letter"}
-"""The paper sizes a sheet or a pad prints on: what a reader may ask (any case) -> CSS."""
 
 
 def _quota_cells(entry: QuotaBlock | None, n: int, complete: bool) -> tuple[QuotaCell, ...]:
@@ -175,15 +173,6 @@ def build_sheet(
     trust). A document the store computed goes to ``sheet_of`` as it is."""
     paper_size(paper)  # a wrong paper is said before the document is read
     return sheet_of(compute_document(doc, lookup), name=name, date=date, paper=paper)
-
-
-def paper_size(paper: str) -> str:
-    """The CSS page size of a paper asked for ("A4", "letter" in any case); a ValueError
-    naming the sizes for any other."""
-    found = PAPERS.get(str(paper).casefold())
-    if found is None:
-        raise ValueError(f"paper must be A4 or Letter, not {paper!r}")
-    return found
 
 
 def sheet_of(

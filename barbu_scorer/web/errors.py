@@ -22,6 +22,8 @@ from barbu_scorer.present.format import (
     undoubled_words,
 )
 from barbu_scorer.present.isolate import bdi, bdi_join
+from barbu_scorer.present.pad import SIDE_NAMES
+from barbu_scorer.present.scheme_words import options_words
 from barbu_scorer.present.tv import crowd
 from barbu_scorer.store.sessions import Unreadable
 from barbu_scorer.web.access import Moved, owns_scheme
@@ -173,12 +175,14 @@ def init_app(app: Flask) -> None:
 
     app.add_template_filter(suits)
     app.jinja_env.globals["limits"] = LIMITS
+    app.jinja_env.globals["side_names"] = SIDE_NAMES  # a side's label, "N-S" / "E-O"
     app.add_template_filter(minute)
     app.add_template_filter(rank_letter, "rank")
     app.add_template_filter(day)
     app.add_template_global(signed)
     app.add_template_global(place)
     app.add_template_global(undoubled_words)
+    app.add_template_global(options_words)
     app.add_template_global(ranking_rule)
     app.add_template_global(sitting_out)
     app.add_template_global(chip_names)

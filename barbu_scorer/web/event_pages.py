@@ -1,15 +1,12 @@
-"""What the director's page modules of a club night share: the ``events`` blueprint
-(``web/views/events.py``, ``event_board.py``, ``event_correct.py`` and ``beat.py`` add
-their routes to it; none imports another) and an event or a 404 page."""
+"""What the director's page modules of a club night share (``web/views/events.py``,
+``event_board.py``, ``event_correct.py``; none imports another): an event or a 404 page."""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort
+from flask import abort
 
 from barbu_scorer.store.events import StoredEvent, load_event
 from barbu_scorer.web.db import get_db
-
-bp = Blueprint("events", __name__)
 
 
 def event_or_404(event_id: str) -> StoredEvent:

@@ -31,8 +31,10 @@ def round_done(stored: StoredSession) -> RoundDone | None:
     if limit is None or stored.ended_after is not None or len(stored.entries) < limit.due:
         return None
     director = is_director(limit.event_id)
-    cards = url_for("events.cards", event_id=limit.event_id) if director else None
-    return RoundDone(limit.round, cards, url_for("events.leaderboard", event_id=limit.event_id))
+    cards = url_for("event_board.cards", event_id=limit.event_id) if director else None
+    return RoundDone(
+        limit.round, cards, url_for("event_board.leaderboard", event_id=limit.event_id)
+    )
 
 
 def refuse_beyond_round(stored: StoredSession, number: int) -> None:

@@ -1,7 +1,8 @@
-"""What every JSON API module shares: the ``api`` blueprint (under /api, no CSRF: a
+"""What every JSON API module shares: its blueprint's making (under /api, no CSRF: a
 script sends a key, not a cookie), its errors answered as ``{"error": ..., "hand": n}``,
 the request's JSON body and its If-Match version. ``web/views/api.py`` (sessions),
-``api_events.py`` and ``api_players.py`` add their routes to it; none imports another.
+``api_events.py`` and ``api_players.py`` each make their own with ``api_blueprint``;
+none imports another.
 """
 
 from __future__ import annotations
@@ -16,9 +17,6 @@ from barbu_scorer.scoring.text import MAX_VERSION, read_count, read_json
 from barbu_scorer.store.rows import Conflict, Stale
 from barbu_scorer.web.extensions import csrf
 
-bp = Blueprint("api", __name__, url_prefix="/api")
-csrf.exempt(bp)
-
 
 class ApiError(Exception):
     """An error the API answers as ``{"error": ..., "hand": n}``, its message said in the
@@ -29,33 +27,45 @@ class ApiError(Exception):
         self.status, self.message, self.hand = status, message, hand
 
 
-@bp.errorhandler(ApiError)
 def _api_error(error: ApiError) -> tuple[Response, int]:
     return jsonify({"error": render(error.message), "hand": error.hand}), error.status
 
 
-@bp.errorhandler(ScoringError)
 def _scoring_error(error: ScoringError) -> tuple[Response, int]:
     return jsonify({"error": error.message, "hand": error.hand}), 400
 
 
-@bp.errorhandler(Conflict)
 def _conflict(error: Conflict) -> tuple[Response, int]:
     return jsonify({"error": str(error), "hand": error.hand}), 409
 
 
-@bp.errorhandler(Stale)
 def _stale(error: Stale) -> tuple[Response, int]:
     return jsonify({"error": str(error), "hand": None}), 412
 
 
-@bp.errorhandler(404)
-@bp.errorhandler(405)
-@bp.errorhandler(413)
 def _http_error(error: Any) -> tuple[Response, int]:
     from barbu_scorer.web.errors import described
 
     return jsonify({"error": described(error), "hand": None}), error.code
+
+
+def api_blueprint(name: str) -> Blueprint:
+    """A JSON API module's own blueprint: under /api, no CSRF, its errors answered as
+    ``{"error": ..., "hand": n}``."""
+    bp = Blueprint(name, __name__, url_prefix="/api")
+    csrf.exempt(bp)
+    handlers: list[tuple[Any, Any]] = [
+        (ApiError, _api_error),
+        (ScoringError, _scoring_error),
+        (Conflict, _conflict),
+        (Stale, _stale),
+        (404, _http_error),
+        (405, _http_error),
+        (413, _http_error),
+    ]
+    for error, handler in handlers:
+        bp.register_error_handler(error, handler)
+    return bp
 
 
 def json_body() -> Any:

@@ -43,14 +43,14 @@ HEADERS = {
 # The requests that store something new: (endpoint, form action or None for any).
 CREATING = {
     "sessions.new": None,
-    "bridge.new": None,
+    "bridge_new.new": None,
     "api.create": None,
     "exports.import_session": None,
     "schemes.import_scheme": None,
     "schemes.new": "save",
     "events.new": None,
-    "events.import_page": None,
-    "api.create_event": None,
+    "event_board.import_page": None,
+    "api_events.create_event": None,
 }
 
 access_log = logging.getLogger("barbu_scorer.access")

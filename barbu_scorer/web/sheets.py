@@ -21,7 +21,7 @@ from flask import Flask, Response, abort, current_app, request
 from flask_babel import gettext as _
 
 from barbu_scorer.games import load
-from barbu_scorer.present.sheet import PAPERS
+from barbu_scorer.present.papers import PAPERS
 from barbu_scorer.store.language import session_language
 from barbu_scorer.web import render_process
 from barbu_scorer.web.assets import fresh

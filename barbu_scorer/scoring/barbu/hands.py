@@ -25,7 +25,6 @@ Raw = tuple[int, ...]
 FACT_KEYS: dict[str, tuple[str, ...]] = {c.id: c.fact_keys for c in CATALOGUE.values()}
 WORDS = {key: f.things for key, f in FACTS.items() if f.kind == "count"}
 COUNT_KEYS = tuple(WORDS)  # facts counted per player, adding up to a total
-SEAT_KEYS = tuple(key for key, f in FACTS.items() if f.kind == "seat")  # facts naming one seat
 
 
 def count_total(scheme: Scheme, key: str) -> int:

@@ -15,7 +15,7 @@ Line = Literal["above", "below"]
 
 SIDES: tuple[Side, ...] = ("NS", "EW")
 STRAINS: tuple[Strain, ...] = ("C", "D", "H", "S", "NT")
-SIDE_NAMES: dict[Side, str] = {"NS": "N-S", "EW": "E-W"}
+SIDE_NAMES: dict[Side, str] = {"NS": N_("N-S"), "EW": N_("E-W")}
 DOUBLED_RULE = N_("doubled must be 0 (undoubled), 1 (doubled) or 2 (redoubled)")
 
 LEVELS = (1, 2, 3, 4, 5, 6, 7)

@@ -15,6 +15,7 @@ from barbu_scorer.scoring.bridge.rubber import (
     RUBBER_BONUS_TWO_ONE,
     UNFINISHED_GAME,
 )
+from barbu_scorer.scoring.bridge.subgames import SUBGAME_NAMES
 
 FORMAT = "barbu-bridge/1"
 SCHEME_ID = "barbu_bridge"
@@ -30,22 +31,26 @@ def bridge_scheme(unfinished_partscore: PartscoreRule = UNFINISHED_PARTSCORE) ->
         "sides": {"NS": [0, 2], "EW": [1, 3]},
         "deals": DEALS,
         "subgames": [
-            {"id": "barbu", "name": "Barbu", "scores": "200 to the side that did not take the K♥"},
+            {
+                "id": "barbu",
+                "name": SUBGAME_NAMES["barbu"],
+                "scores": "200 to the side that did not take the K♥",
+            },
             {
                 "id": "hearts",
-                "name": "Hearts",
+                "name": SUBGAME_NAMES["hearts"],
                 "scores": "30 per heart of difference"
                 " to the side that took fewer (30, 90, ... 390)",
             },
             {
                 "id": "last_two",
-                "name": "Last Two",
+                "name": SUBGAME_NAMES["last_two"],
                 "scores": "80 to the side that did not take"
                 " trick 12, 120 to the side that did not take trick 13",
             },
             {
                 "id": "queens",
-                "name": "Queens",
+                "name": SUBGAME_NAMES["queens"],
                 "scores": "60 per queen of difference to the side that took fewer (0, 120 or 240)",
             },
         ],

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from barbu_scorer.scoring.barbu.schemes import MAX_PLAYERS, MIN_PLAYERS, Scheme
 from barbu_scorer.scoring.errors import refused
-from barbu_scorer.scoring.event.formats import NIGHT_FORMATS, night_format
+from barbu_scorer.scoring.event.formats import night_format
 from barbu_scorer.scoring.event.movement import (
     MIN_BLOCKS_PLAYERS,
     Round,
@@ -19,7 +19,6 @@ from barbu_scorer.scoring.event.movement import (
 from barbu_scorer.scoring.event.ranking import METHODS
 
 MAX_EVENT_NAME = 80
-FORMATS = tuple(NIGHT_FORMATS)
 SEATINGS = ("draw", "listed")
 MAX_SEED = 2**31
 

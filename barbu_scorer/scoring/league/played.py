@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from barbu_scorer.scoring.barbu.computed import ComputedDocument
@@ -59,8 +59,3 @@ def in_order(played: Iterable[Played]) -> list[Played]:
     started in the same second) by what was played, then id; never by the order the
     store happened to return them, nor by the ids an import hands out."""
     return sorted(played, key=lambda p: (p.date, p.mark or fingerprint(p.doc), p.session_id))
-
-
-def together(played: Sequence[Played], *players: PlayerId) -> list[Played]:
-    """The sessions in which all the given players sat, in order of play."""
-    return in_order(p for p in played if all(x in p.who for x in players))

@@ -11,10 +11,12 @@ from barbu_scorer.scoring.messages import msg
 from barbu_scorer.store.sessions import key_matches
 from barbu_scorer.web.access import scheme_lookup
 from barbu_scorer.web.db import get_db
-from barbu_scorer.web.json_api import ApiError, bp, if_match_version, json_body
+from barbu_scorer.web.json_api import ApiError, api_blueprint, if_match_version, json_body
 from barbu_scorer.web.links import session_links
 from barbu_scorer.web.once import created_once
 from barbu_scorer.web.sheets import sheet_response
+
+bp = api_blueprint("api")
 
 
 def _session(session_id: str) -> tuple[AnyGame, Stored[Any]]:

@@ -32,9 +32,11 @@ from barbu_scorer.web.access import scheme_lookup
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_data import gather, new_event, progress_json, ranking_json
 from barbu_scorer.web.event_paper import event_export, import_event
-from barbu_scorer.web.json_api import ApiError, bp, if_match_version, json_body
+from barbu_scorer.web.json_api import ApiError, api_blueprint, if_match_version, json_body
 from barbu_scorer.web.links import external, session_links
 from barbu_scorer.web.once import created_once, made
+
+bp = api_blueprint("api_events")
 
 FIELDS = {"name", "date", "scheme", "format", "method", "seating", "players"}
 
@@ -88,8 +90,8 @@ def _seating(event: StoredEvent, key: str | None) -> dict[str, Any]:
         "sitting_out": [[event.players[p] for p in r] for r in event.sitting_out],
         "tables": tables,
         "links": {
-            "leaderboard": external("events.leaderboard", event_id=event.id),
-            "tv": external("events.tv", event_id=event.id),
+            "leaderboard": external("event_board.leaderboard", event_id=event.id),
+            "tv": external("event_board.tv", event_id=event.id),
         },
     }
 

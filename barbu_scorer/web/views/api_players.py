@@ -15,7 +15,9 @@ from barbu_scorer.scoring.messages import msg
 from barbu_scorer.web.access import scheme_lookup
 from barbu_scorer.web.club import HEADER
 from barbu_scorer.web.db import get_db
-from barbu_scorer.web.json_api import ApiError, bp, json_body
+from barbu_scorer.web.json_api import ApiError, api_blueprint, json_body
+
+bp = api_blueprint("api_players")
 
 PLAYERS_FORMAT = "barbu-players/1"
 MAX_IMPORTED_SESSIONS = 500

@@ -4,7 +4,7 @@ browser's) and the CSRF token, as every scorer write; a bounded count; answered 
 
 from __future__ import annotations
 
-from flask import abort, request, url_for
+from flask import Blueprint, abort, request, url_for
 from werkzeug.wrappers import Response
 
 from barbu_scorer.scoring.errors import ScoringError
@@ -12,7 +12,8 @@ from barbu_scorer.scoring.event.pace import BEAT_EVERY, MAX_PENDING, check_pendi
 from barbu_scorer.store.beats import is_event_table, record_beat
 from barbu_scorer.web.access import require_edit
 from barbu_scorer.web.db import get_db
-from barbu_scorer.web.event_pages import bp
+
+bp = Blueprint("beat", __name__)
 
 
 @bp.post("/s/<session_id>/beat")
@@ -37,7 +38,7 @@ def beat_page(session_id: str) -> dict[str, object] | None:
     if not is_event_table(get_db(), session_id):
         return None
     return {
-        "url": url_for("events.beat", session_id=session_id),
+        "url": url_for("beat.beat", session_id=session_id),
         "every": int(BEAT_EVERY.total_seconds() * 1000),
         "most": MAX_PENDING,
     }

@@ -12,7 +12,6 @@ from flask import (
     flash,
     jsonify,
     make_response,
-    redirect,
     render_template,
     request,
     url_for,
@@ -31,9 +30,8 @@ from barbu_scorer.present.deal_form import (
     preview_of,
     refusal,
 )
-from barbu_scorer.present.flashes import started_already
 from barbu_scorer.present.live import ended_line
-from barbu_scorer.present.pad import SEAT_SIDES, SEATS, SIDE_NAMES, build_pad, side_names
+from barbu_scorer.present.pad import SEATS, SIDE_NAMES, build_pad, side_names
 from barbu_scorer.scoring.bridge.deals import DEALS
 from barbu_scorer.scoring.bridge.document import compute_bridge_document
 from barbu_scorer.scoring.bridge.subgames import subgames_left
@@ -45,11 +43,10 @@ from barbu_scorer.store.bridge import StoredBridge
 from barbu_scorer.store.rows import Conflict, Stale
 from barbu_scorer.web.access import remember, scorer_label
 from barbu_scorer.web.db import get_db
-from barbu_scorer.web.forms.bridge import DealForm, NewBridgeForm, deal_from_form, initial_data
+from barbu_scorer.web.forms.bridge import DealForm, deal_from_form, initial_data
 from barbu_scorer.web.forms.common import VersionForm
 from barbu_scorer.web.game_pages import GamePages
-from barbu_scorer.web.once import created_once, made
-from barbu_scorer.web.pages import bridge_or_404, first_seat, saved
+from barbu_scorer.web.pages import bridge_or_404, saved
 from barbu_scorer.web.sheets import sheet_response
 
 bp = Blueprint("bridge", __name__)
@@ -84,39 +81,6 @@ def _screen(template: str, stored: StoredBridge, **context: Any) -> str:
 def _refusal(error: ScoringError, players: Sequence[str], number: int | None = None) -> Refusal:
     """The engine's refusal as the page says it (another deal's is prefixed with its number)."""
     return refusal(error, players, number, _("deal %(n)s: %(why)s"))
-
-
-def _create(form: NewBridgeForm) -> BaseResponse | None:
-    """Store the new session and open it; None, the reason on the form, when refused."""
-    names = [(p.data or "").strip() for p in form.players]
-    first, drawn = first_seat(form.first.data, len(SEATS))
-    options: dict[str, Any] = {"name": form.name.data or "", "who": scorer_label()}
-    options["unfinished_partscore"] = form.unfinished_partscore.data
-    try:
-        session_id, key, fresh = created_once(
-            lambda: made(
-                bridge_store.create(get_db(), players=names, first_dealer=first, **options)
-            )
-        )
-    except ScoringError as error:
-        form.players.errors.append(error.message)
-        return None
-    remember(session_id, key)
-    if not fresh:
-        flash(started_already(), "ok")
-    elif drawn:
-        flash(_("The draw: %(name)s deals first.", name=names[first]), "draw")
-    return redirect(url_for("bridge.scorer", session_id=session_id))
-
-
-@bp.route("/bridge/new", methods=["GET", "POST"])
-def new() -> str | BaseResponse:
-    """Start a Barbu Bridge session: four names from North clockwise, the first dealer."""
-    form = NewBridgeForm()
-    naming = request.form.get("action") == "names"  # no script: the chips take the names
-    if not naming and form.validate_on_submit() and (opened := _create(form)) is not None:
-        return opened
-    return render_template("bridge/new.html", form=form, seats=SEATS, seat_sides=SEAT_SIDES)
 
 
 @bp.get("/b/<session_id>")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -19,12 +19,14 @@ from barbu_scorer.web.access import scheme_lookup
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_access import is_director, keep_director, require_director
 from barbu_scorer.web.event_data import console_version, gather
-from barbu_scorer.web.event_pages import bp, event_or_404
+from barbu_scorer.web.event_pages import event_or_404
 from barbu_scorer.web.event_paper import event_export, import_event, table_cards
 from barbu_scorer.web.forms.events import EventImportForm
 from barbu_scorer.web.links import external
 from barbu_scorer.web.once import created_once, made
 from barbu_scorer.web.prints import results_response
+
+bp = Blueprint("event_board", __name__)
 
 
 def _pdf(body: bytes, filename: str) -> Response:
@@ -55,7 +57,7 @@ def _board(event_id: str, template: str) -> str:
         v=view,
         e=event,
         version=event_version(get_db(), event_id),
-        watch_link=external("events.leaderboard", event_id=event_id),
+        watch_link=external("event_board.leaderboard", event_id=event_id),
         director=is_director(event_id),
         by=method,
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from barbu_scorer.scoring.barbu.sessions import HandEntry, contracts_for
@@ -16,8 +16,10 @@ from barbu_scorer.store.sessions import StoredSession, load, replace_hand, same_
 from barbu_scorer.web.cached import scored
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_access import require_director
-from barbu_scorer.web.event_pages import bp, event_or_404
+from barbu_scorer.web.event_pages import event_or_404
 from barbu_scorer.web.forms.events import CorrectionForm
+
+bp = Blueprint("event_correct", __name__)
 
 
 def _table_session(event_id: str, session_id: str) -> StoredSession:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -22,12 +22,14 @@ from barbu_scorer.store.keys import now
 from barbu_scorer.store.rows import Stale
 from barbu_scorer.web.access import scheme_lookup
 from barbu_scorer.web.db import get_db
-from barbu_scorer.web.event_access import is_director, keep_director, require_director
+from barbu_scorer.web.event_access import keep_director, require_director
 from barbu_scorer.web.event_data import console_version, gather, new_event
-from barbu_scorer.web.event_pages import bp, event_or_404
+from barbu_scorer.web.event_pages import event_or_404
 from barbu_scorer.web.forms.events import ClockForm, MethodForm, NewEventForm
 from barbu_scorer.web.links import external
 from barbu_scorer.web.once import created_once, made
+
+bp = Blueprint("events", __name__)
 
 
 def _new_form() -> NewEventForm:
@@ -147,8 +149,3 @@ def method(event_id: str) -> Response:
         except Stale:
             flash(event_changed(), "error")
     return redirect(url_for("events.console", event_id=event_id))
-
-
-def director_here(event_id: str) -> bool:
-    """For the templates: whether this browser directs the event."""
-    return is_director(event_id)

@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
-from barbu_scorer.present.flashes import already_saved
+from barbu_scorer.present.flashes import already_saved, hand_corrected, hand_saved
 from barbu_scorer.present.hand import hand_page
 from barbu_scorer.present.hand_preview import Preview, both_versions, hand_preview
 from barbu_scorer.present.session import name_seats
@@ -121,20 +121,24 @@ def _store(
         flash(already_saved(number), "ok")
         return redirect(url_for("sessions.scorer", session_id=session_id))
 
-    def write() -> str:
-        if number <= len(stored.entries):
-            replace_hand(get_db(), session_id, number, entry, scorer_label(), version)
-            return _("Hand %(n)s corrected; the totals after it follow.", n=number)
-        if add_hand(get_db(), session_id, number, entry, scorer_label()):
-            return _("Hand %(n)s saved.", n=number)
-        return already_saved(number)
-
+    adding = number > len(stored.entries)
     return saved(
-        write,
+        lambda: _write(stored, number, entry, version, adding),
         lambda error: redraw(name_seats(error.message, stored.players)),
         url_for("hands.edit", session_id=session_id, number=number),
         url_for("sessions.scorer", session_id=session_id),
     )
+
+
+def _write(stored: StoredSession, number: int, entry: HandEntry, version: int, adding: bool) -> str:
+    """The one write of a hand, for the form and the script alike: a new hand or a
+    correction (over ``version``) through the store's one write path; what to flash."""
+    if not adding:
+        replace_hand(get_db(), stored.id, number, entry, scorer_label(), version)
+        return hand_corrected(number)
+    if add_hand(get_db(), stored.id, number, entry, scorer_label()):
+        return hand_saved(number)
+    return already_saved(number)  # the same hand, stored meanwhile
 
 
 def _answer(
@@ -170,12 +174,7 @@ def _store_json(stored: StoredSession, number: int, result: Preview, version: in
         theirs, ours = both_versions(stored, number, result)
         return _answer(stored, "conflict", 409, conflict=(number, theirs, ours))
     try:
-        if adding:
-            add_hand(get_db(), session_id, number, entry, scorer_label())
-            flash(_("Hand %(n)s saved.", n=number), "ok")
-        else:
-            replace_hand(get_db(), session_id, number, entry, scorer_label(), version)
-            flash(_("Hand %(n)s corrected; the totals after it follow.", n=number), "ok")
+        flash(_write(stored, number, entry, version, adding), "ok")
     except Stale:
         message = _("Someone else changed this session meanwhile: reload to see it.")
         return _answer(stored, "stale", 412, None, message)

@@ -49,7 +49,6 @@ DEFAULT_VALUES: dict[str, dict[str, int]] = {
 }
 TOURNAMENT_AWARDS: tuple[int, ...] = (45, 20, 5, -5)
 RAVAGE_SHARES: tuple[int, ...] = (-36, -18, -12, -9)
-RAVAGE_SHARES_24: tuple[int, ...] = (-24, -12, -8, -6)
 VALUE_KEYS: dict[str, tuple[str, ...]] = {
     contract: tuple(values) for contract, values in DEFAULT_VALUES.items()
 }

@@ -208,3 +208,40 @@ def per_count(
         return (n,), [((t,), s.value(contract, key) * t) for t in range(n + 1)]
 
     return raw, takes
+
+
+def counted(
+    contract: str,
+    name: str,
+    short: str,
+    positive: bool,
+    reminder: str,
+    *,
+    fact: Fact,
+    value: Value,
+    words: str,
+    example: Mapping[str, Any],
+    **more: Any,
+) -> Contract:
+    """A contract scoring its one ``value`` for each card or trick ``fact`` counts (No
+    Tricks, No Queens, Trumps): its total, facts-to-raw rule, takes and words follow from
+    its id, said once here."""
+    raw, takes = per_count(contract, fact, value.key)
+    out_of = fact.out_of
+    assert out_of is not None, fact.key
+    return Contract(
+        contract,
+        name,
+        short,
+        positive,
+        reminder,
+        facts=(fact,),
+        total=lambda s: s.value(contract, value.key) * out_of(s),
+        raw=raw,
+        takes=takes,
+        words=said(words, contract),
+        values=(value,),
+        settings=Settings(),
+        example=example,
+        **more,
+    )

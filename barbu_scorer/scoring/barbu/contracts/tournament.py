@@ -24,8 +24,8 @@ from barbu_scorer.scoring.barbu.contracts.parts import (
     Takes,
     Value,
     complete_order,
+    counted,
     counts_fact,
-    per_count,
     said,
     seat_fact,
 )
@@ -102,41 +102,27 @@ def _dominoes_takes(s: Scheme) -> Takes:
     return (1,) * s.players, [(place, award) for place, award in placed]
 
 
-_PER = {
-    "no_tricks": per_count("no_tricks", TRICKS, "trick"),
-    "no_queens": per_count("no_queens", QUEENS, "queen"),
-    "trumps": per_count("trumps", TRICKS, "trick"),
-}
-
 TOURNAMENT: tuple[Contract, ...] = (
-    Contract(
+    counted(
         "no_tricks",
         N_("No Tricks"),
         N_("Tricks"),
         False,
         N_("No trumps. Follow suit if you can; every trick costs."),
-        facts=(TRICKS,),
-        total=lambda s: s.value("no_tricks", "trick") * s.tricks,
-        raw=_PER["no_tricks"][0],
-        takes=_PER["no_tricks"][1],
-        words=said(N_("%(trick)s a trick"), "no_tricks"),
-        values=(Value("trick", -2, N_("per trick"), N_("a trick")),),
-        settings=Settings(),
+        fact=TRICKS,
+        value=Value("trick", -2, N_("per trick"), N_("a trick")),
+        words=N_("%(trick)s a trick"),
         example={"tricks": [4, 3, 3, 3]},
     ),
-    Contract(
+    counted(
         "no_queens",
         N_("No Queens"),
         N_("Queens"),
         False,
         N_("No trumps. Play may stop once all four queens are taken."),
-        facts=(QUEENS,),
-        total=lambda s: s.value("no_queens", "queen") * s.queens,
-        raw=_PER["no_queens"][0],
-        takes=_PER["no_queens"][1],
-        words=said(N_("%(queen)s a queen"), "no_queens"),
-        values=(Value("queen", -6, N_("per queen"), N_("a queen")),),
-        settings=Settings(),
+        fact=QUEENS,
+        value=Value("queen", -6, N_("per queen"), N_("a queen")),
+        words=N_("%(queen)s a queen"),
         example={"queens": [2, 1, 1, 0]},
     ),
     Contract(
@@ -194,19 +180,15 @@ TOURNAMENT: tuple[Contract, ...] = (
         example={"king_of_hearts": 3},
         mark="♥",
     ),
-    Contract(
+    counted(
         "trumps",
         N_("Trumps"),
         N_("Trumps"),
         True,
         N_("If you can head the trick with a trump you must, overtrumping included."),
-        facts=(TRICKS,),
-        total=lambda s: s.value("trumps", "trick") * s.tricks,
-        raw=_PER["trumps"][0],
-        takes=_PER["trumps"][1],
-        words=said(N_("%(trick)s a trick"), "trumps"),
-        values=(Value("trick", 5, N_("per trick"), N_("a trick")),),
-        settings=Settings(),
+        fact=TRICKS,
+        value=Value("trick", 5, N_("per trick"), N_("a trick")),
+        words=N_("%(trick)s a trick"),
         announces="trump",
         example={"tricks": [6, 3, 2, 2]},
     ),
