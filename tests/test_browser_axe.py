@@ -1,6 +1,6 @@
 """Accessibility as a tested property (issue 26, item 8): axe-core finds no serious or
 critical violation on any page of the app, at 390x844 (a phone) and at 1280x720, in
-English and in French, in light and dark colours.
+English and in French, in light and dark colours, with large text on and off.
 
 axe-core is the copy axe-playwright-python bundles (its axe.min.js, injected through the
 page's evaluate: nothing is fetched at run time and the pages' CSP is not loosened).
@@ -23,6 +23,8 @@ SIZES = {"phone": PHONE, "laptop": {"width": 1280, "height": 720}}
 DARK = {("phone", "fr"), ("laptop", "en")}
 """The runs in the system's dark colours (the others light): each size and each language
 is seen in both, at no extra page load."""
+LARGE = {("phone", "fr")}
+"""The run with large text on (the bar's A+, a cookie)."""
 HAND_CONTRACTS = ("no_queens", "no_hearts", "trumps", "dominoes", "no_last_two")
 SEVERE = ("serious", "critical")
 ERRORS = ["/no-such-page", "/s/no-such-session", "/b/no-such-session/deal/0"]
@@ -175,6 +177,8 @@ def test_no_page_has_a_serious_accessibility_violation(
         locale="fr-FR" if language == "fr" else "en-GB",
         color_scheme="dark" if (size, language) in DARK else "light",
     )
+    if (size, language) in LARGE:
+        context.add_cookies([{"name": "text", "value": "large", "url": live_server}])
     page = context.new_page()
     page.set_default_timeout(10_000)
     problems: dict[str, list[str]] = {}
@@ -182,7 +186,10 @@ def test_no_page_has_a_serious_accessibility_violation(
         for url in pages(live_server, made):
             status = page.goto(url).status
             assert (status >= 400) == (url.removeprefix(live_server) in ERRORS), (url, status)
-            assert page.evaluate("document.documentElement.lang") == language, url
+            html = page.evaluate(
+                "[document.documentElement.lang, document.documentElement.className]"
+            )
+            assert html == [language, "large-text" if (size, language) in LARGE else ""], url
             found = severe(page, axe)
             if found:
                 problems[page.url.removeprefix(live_server)] = found
