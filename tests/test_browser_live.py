@@ -139,3 +139,50 @@ def test_the_tv_view_follows_live_and_says_whether_the_screen_stays_awake(
         "() => document.querySelector('[data-wakelock]').textContent.length > 0"
     )
     assert note.inner_text()
+
+
+def test_a_new_deal_is_announced_in_french_and_an_undo_is_not(
+    live_server: str, browser: Any
+) -> None:
+    """The Barbu Bridge watch and TV pages say a new deal in a sentence, in the reader's
+    language, in their polite live region (issue 26, item 8); an undo says nothing."""
+    import json
+    import urllib.request
+
+    from test_browser_bridge import SESSION
+
+    doc = json.loads(SESSION.read_text(encoding="utf-8"))
+    body = json.dumps({**doc, "deals": doc["deals"][:1]}).encode()
+    request = urllib.request.Request(
+        f"{live_server}/api/sessions", data=body, headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request) as response:
+        created = json.load(response)
+    hands = f"{live_server}/api/sessions/{created['id']}/hands"
+    key = {"X-Edit-Key": created["edit_key"], "Content-Type": "application/json"}
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, locale="fr-FR")
+    try:
+        tv, watch = context.new_page(), context.new_page()
+        tv.goto(f"{live_server}/bw/{created['id']}/tv")
+        watch.goto(f"{live_server}/bw/{created['id']}")
+        said = "() => document.querySelector('[data-live-announce]').textContent"
+        for page in (tv, watch):
+            region = page.locator("[data-live-announce]")
+            assert region.get_attribute("aria-live") == "polite" and region.inner_text() == ""
+        deal = json.dumps({"number": 2, **doc["deals"][1]}).encode()
+        urllib.request.urlopen(urllib.request.Request(hands, data=deal, headers=key)).close()
+        for page in (tv, watch):
+            page.wait_for_function(f"() => ({said})() !== ''")
+            sentence = page.evaluate(said)
+            assert sentence.startswith("Donne 2 enregistrée : Barbu, distribuée par Ben. N-S ")
+            assert ", E-O " in sentence and sentence.endswith("."), sentence
+            page.evaluate("document.querySelector('[data-live-announce]').textContent = ''")
+        undo = urllib.request.Request(f"{hands}/2", headers=key, method="DELETE")
+        urllib.request.urlopen(undo).close()
+        shown = "document.querySelector('[data-live-region] [data-announce]')"
+        moved = f"() => {shown}.dataset.announce === '1'"  # deal 1 is the last again
+        for page in (tv, watch):
+            page.wait_for_function(moved)
+            assert page.evaluate(said) == ""  # the page follows the undo, and says nothing
+    finally:
+        close_context(context)
