@@ -186,3 +186,47 @@ def test_a_new_deal_is_announced_in_french_and_an_undo_is_not(
             assert page.evaluate(said) == ""  # the page follows the undo, and says nothing
     finally:
         close_context(context)
+
+
+def test_a_club_night_tv_says_each_hand_played(live_server: str, browser: Any) -> None:
+    """The club night's TV says in its polite live region how many hands were played and
+    who leads, each time a table saves a hand (issue 26, item 8)."""
+    import json
+    import urllib.request
+
+    from event_helpers import hand_body, scorer_key
+
+    body = {
+        "name": "Club night",
+        "date": "2026-12-01",
+        "format": "blocks",
+        "players": [f"Player {n:02d}" for n in range(8)],
+    }
+    request = urllib.request.Request(
+        f"{live_server}/api/events",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as response:
+        event = json.load(response)
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        tv = context.new_page()
+        tv.goto(f"{live_server}/e/{event['id']}/tv")
+        said = "() => document.querySelector('[data-live-announce]').textContent"
+        assert tv.get_attribute("[data-live-announce]", "aria-live") == "polite"
+        assert tv.evaluate(said) == ""
+        table = event["tables"][0]
+        for number in (1, 2):
+            hand = {"number": number, **hand_body(4, number - 1, 1)}
+            saved = urllib.request.Request(
+                f"{live_server}/api/sessions/{table['session']}/hands",
+                data=json.dumps(hand).encode(),
+                headers={"Content-Type": "application/json", "X-Edit-Key": scorer_key(table)},
+            )
+            urllib.request.urlopen(saved).close()
+            played = f"{number} hand played." if number == 1 else f"{number} hands played."
+            tv.wait_for_function(f"() => ({said})().startsWith('{played}')")
+            assert tv.evaluate(said).startswith(f"{played} Leader: ")
+    finally:
+        close_context(context)
