@@ -189,8 +189,8 @@ def test_a_new_deal_is_announced_in_french_and_an_undo_is_not(
 
 
 def test_a_club_night_tv_says_each_hand_played(live_server: str, browser: Any) -> None:
-    """The club night's TV says in its polite live region how many hands were played and
-    who leads, each time a table saves a hand (issue 26, item 8)."""
+    """The club night's TV and leaderboard say in their polite live region how many hands
+    were played and who leads, each time a table saves a hand (issue 26, item 8)."""
     import json
     import urllib.request
 
@@ -211,11 +211,13 @@ def test_a_club_night_tv_says_each_hand_played(live_server: str, browser: Any) -
         event = json.load(response)
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     try:
-        tv = context.new_page()
+        tv, board = context.new_page(), context.new_page()
         tv.goto(f"{live_server}/e/{event['id']}/tv")
+        board.goto(f"{live_server}/e/{event['id']}")
         said = "() => document.querySelector('[data-live-announce]').textContent"
-        assert tv.get_attribute("[data-live-announce]", "aria-live") == "polite"
-        assert tv.evaluate(said) == ""
+        for page in (tv, board):
+            assert page.get_attribute("[data-live-announce]", "aria-live") == "polite"
+            assert page.evaluate(said) == ""
         table = event["tables"][0]
         for number in (1, 2):
             hand = {"number": number, **hand_body(4, number - 1, 1)}
@@ -226,7 +228,8 @@ def test_a_club_night_tv_says_each_hand_played(live_server: str, browser: Any) -
             )
             urllib.request.urlopen(saved).close()
             played = f"{number} hand played." if number == 1 else f"{number} hands played."
-            tv.wait_for_function(f"() => ({said})().startsWith('{played}')")
-            assert tv.evaluate(said).startswith(f"{played} Leader: ")
+            for page in (tv, board):
+                page.wait_for_function(f"() => ({said})().startsWith('{played}')")
+                assert page.evaluate(said).startswith(f"{played} Leader: ")
     finally:
         close_context(context)
