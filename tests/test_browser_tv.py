@@ -75,7 +75,8 @@ def test_the_session_tv_fits_both_screens(
 def test_a_new_hand_is_announced_on_the_tv_and_the_watch_page(
     live_server: str, browser: Any
 ) -> None:
-    """The polite live region says the new hand when the page follows it (issue 26, item 8)."""
+    """The polite live region says the new hand in a sentence when the page follows it
+    (issue 26, item 8): its number, contract, declarer and each player's score."""
     doc = {
         "format": "barbu-session/1",
         "players": NAMES[:4],
@@ -98,6 +99,11 @@ def test_a_new_hand_is_announced_on_the_tv_and_the_watch_page(
     )
     urllib.request.urlopen(request).close()
     said = "() => document.querySelector('[data-live-announce]').textContent"
-    tv.wait_for_function(f"() => ({said})().startsWith('Hand 2: No Queens')")
-    phone.wait_for_function(f"() => ({said})() === 'Hand 3 of 28'")
+    sentence = (
+        "Hand 2 saved: No Queens, declared by Charlotteaaa."
+        " Charlotteaaa 0, Charlesaaaaa \u221224, Maximilianaa 0, Bartholomewa 0."
+    )
+    for page in (tv, phone):
+        page.wait_for_function(f"() => ({said})() !== ''")
+        assert page.evaluate(said) == sentence
     close_context(context)

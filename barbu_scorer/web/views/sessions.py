@@ -138,9 +138,14 @@ def watch(session_id: str) -> Response:
 
     def page(scoring: str | None) -> str:
         stored = stored_or_404(session_id)
-        v = session_view(scored(stored), stored.players)
+        session = scored(stored)
         return render_template(
-            "session/watch.html", v=v, stored=stored, scoring=scoring, ended=_ended(stored)
+            "session/watch.html",
+            v=session_view(session, stored.players),
+            last=last_hand(session, stored.players),  # the sentence a screen reader hears
+            stored=stored,
+            scoring=scoring,
+            ended=_ended(stored),
         )
 
     return pages.watched("watch", session_id, page)
