@@ -49,7 +49,7 @@ from barbu_scorer.web.forms.bridge import DealForm, NewBridgeForm, deal_from_for
 from barbu_scorer.web.forms.common import VersionForm
 from barbu_scorer.web.game_pages import GamePages
 from barbu_scorer.web.once import created_once, made
-from barbu_scorer.web.pages import bridge_or_404, first_seat, saved
+from barbu_scorer.web.pages import Progress, bridge_or_404, first_seat, refuse_ended, saved
 from barbu_scorer.web.sheets import sheet_response
 
 bp = Blueprint("bridge", __name__)
@@ -157,6 +157,8 @@ def pad_pdf(session_id: str) -> Response:
 
 def _editable(session_id: str, number: int) -> StoredBridge:
     stored = pages.editing(session_id)
+    at = Progress(session_id, stored.ended_after, len(stored.deals), DEALS, number)
+    refuse_ended(at, DEAL, "bridge.pad_pdf", "bridge.scorer")
     if not editable(number, len(stored.deals), DEALS):
         abort(404)
     return stored
