@@ -58,6 +58,7 @@ SAME = {
     "Table %(n)s",
     "%(n)s tables",
     "table %(n)s",
+    "%(noun)s %(n)s",
 }
 
 

@@ -129,7 +129,7 @@ def test_ending_a_session(app: Flask, client: FlaskClient) -> None:
     assert "already ended" in again.get_data(as_text=True)
     assert client.get(f"/api/sessions/{session_id}").get_json()["ended_after"] == 1
     history = client.get(f"/s/{session_id}/history").get_data(as_text=True)
-    assert "<strong>end</strong>" in history
+    assert "ended after hand 1" in history
     assert app.test_client().post(f"/s/{session_id}/end", data={"version": 2}).status_code == 403
 
 

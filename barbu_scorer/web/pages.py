@@ -17,6 +17,7 @@ from werkzeug.wrappers import Response
 from barbu_scorer.games import game_of_session, page_for
 from barbu_scorer.present.closed import session_ended
 from barbu_scorer.present.flashes import session_changed
+from barbu_scorer.present.history import Describe, history_lines
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.units import Unit
 from barbu_scorer.store import bridge as bridge_store
@@ -38,6 +39,9 @@ class Stored(Protocol):
 
     @property
     def id(self) -> str: ...
+
+    @property
+    def ended_after(self) -> int | None: ...
 
 
 def or_404(found: Found | None) -> Found:
@@ -100,9 +104,10 @@ def saved(
     return redirect(session_url)
 
 
-def history_page(template: str, stored: Stored) -> str:
-    """The session's history page: every change, newest first, who and when."""
-    return render_template(template, stored=stored, changes=history(get_db(), stored.id))
+def history_page(template: str, stored: Stored, unit: Unit, describe: Describe) -> str:
+    """The session's history page: every change, newest first, who, what and when."""
+    changes = history_lines(history(get_db(), stored.id), unit, describe)
+    return render_template(template, stored=stored, changes=changes)
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from barbu_scorer.present.deal_form import (
     refusal,
 )
 from barbu_scorer.present.flashes import started_already
+from barbu_scorer.present.history import bridge_entry
 from barbu_scorer.present.live import ended_line
 from barbu_scorer.present.pad import SEAT_SIDES, SEATS, SIDE_NAMES, build_pad, side_names
 from barbu_scorer.scoring.bridge.deals import DEALS
@@ -49,7 +50,7 @@ from barbu_scorer.web.forms.bridge import DealForm, NewBridgeForm, deal_from_for
 from barbu_scorer.web.forms.common import VersionForm
 from barbu_scorer.web.game_pages import GamePages
 from barbu_scorer.web.once import created_once, made
-from barbu_scorer.web.pages import Progress, bridge_or_404, first_seat, refuse_ended, saved
+from barbu_scorer.web.pages import bridge_or_404, first_seat, saved
 from barbu_scorer.web.sheets import sheet_response
 
 bp = Blueprint("bridge", __name__)
@@ -62,6 +63,7 @@ pages = GamePages(
     recorded=lambda stored: len(stored.deals),
     undone=lambda n: _("Deal %(n)s undone. It stays in the history.", n=n),
     history="bridge/history.html",
+    described=lambda stored: bridge_entry(stored.players),
 )
 pages.register(bp)
 
@@ -156,9 +158,7 @@ def pad_pdf(session_id: str) -> Response:
 
 
 def _editable(session_id: str, number: int) -> StoredBridge:
-    stored = pages.editing(session_id)
-    at = Progress(session_id, stored.ended_after, len(stored.deals), DEALS, number)
-    refuse_ended(at, DEAL, "bridge.pad_pdf", "bridge.scorer")
+    stored = pages.entry_form(session_id, number, DEALS, "bridge.pad_pdf")
     if not editable(number, len(stored.deals), DEALS):
         abort(404)
     return stored
