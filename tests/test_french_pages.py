@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from event_helpers import play, scorer_key
 from flask import Flask
 from flask.testing import FlaskClient
 from helpers import keep_club_key, pdf_text
@@ -153,6 +154,9 @@ def world(app: Flask, client: FlaskClient) -> dict[str, str]:
     rubber["deals"] = rubber["deals"][:5]
     bridge = _post(client, "/api/sessions", rubber)
     _claim(client, bridge, "b")
+    bridge_ended = _post(client, "/api/sessions", {**rubber, "deals": rubber["deals"][:3]})
+    _claim(client, bridge_ended, "b")
+    assert client.post(f"/b/{bridge_ended['id']}/end", data={"version": 1}).status_code == 302
     body = {"name": "Soirée", "date": "2026-12-01", "format": "session", "players": NAMES}
     event = _post(client, "/api/events", body)
     assert client.get(event["links"]["director"].split("localhost:5000", 1)[1]).status_code == 302
@@ -160,6 +164,10 @@ def world(app: Flask, client: FlaskClient) -> dict[str, str]:
     first = {"number": 1, "contract": "no_tricks", "facts": {"tricks": [13, 0, 0, 0]}}
     key = {"X-Edit-Key": str(table["links"]["scorer"]).rsplit("/", 1)[-1]}
     assert client.post(f"/api/sessions/{table['session']}/hands", json=first, headers=key)
+    blocks = _post(client, "/api/events", {**body, "name": "Tours", "format": "blocks"})
+    played = blocks["tables"][0]
+    play(client, played, 7)
+    assert client.get(f"/s/{played['session']}/k/{scorer_key(played)}").status_code == 302
     scheme = {"name": "Maison", "custom": [POKER], "contracts": ["poker", "no_tricks"]}
     imported = client.post("/schemes/import", data={"text": json.dumps(scheme), "name": "Maison"})
     assert imported.status_code == 302, imported.get_data(as_text=True)
@@ -175,8 +183,10 @@ def world(app: Flask, client: FlaskClient) -> dict[str, str]:
         "going": going["id"],
         "ended": ended["id"],
         "bridge": bridge["id"],
+        "bridge_ended": bridge_ended["id"],
         "event": event["id"],
         "table": table["session"],
+        "round": played["session"],
         "scheme": str(house.id),
         "p1": ids[0],
         "p2": ids[1],
@@ -191,11 +201,17 @@ def addresses(w: dict[str, str]) -> dict[str, list[str]]:
     return {
         "main.index": ["/"],
         "sessions.new": ["/new", "/new?scheme=french_classic"],
-        "sessions.scorer": [f"/s/{x}" for x in sessions],
+        "sessions.scorer": [f"/s/{x}" for x in [*sessions, w["round"]]],
         "sessions.watch": [f"/w/{x}" for x in sessions],
         "sessions.tv": [f"/w/{x}/tv" for x in sessions],
         "sessions.changes": [f"/s/{s}/history", f"/s/{w['ended']}/history"],
-        "hands.edit": [f"/s/{s}/hand/10", f"/s/{s}/hand/3", f"/s/{w['ended']}/hand/3"],
+        "hands.edit": [
+            f"/s/{s}/hand/10",
+            f"/s/{s}/hand/3",
+            f"/s/{w['ended']}/hand/3",
+            f"/s/{w['full']}/hand/29",
+            f"/s/{w['round']}/hand/8",
+        ],
         "live.handover": [f"/s/{s}/handover"],
         "settle.session": [f"/s/{w['full']}/settle"],
         "settle.group": ["/settle"],
@@ -206,7 +222,7 @@ def addresses(w: dict[str, str]) -> dict[str, list[str]]:
         "bridge.scorer": [f"/b/{b}"],
         "bridge.watch": [f"/bw/{b}"],
         "bridge.tv": [f"/bw/{b}/tv"],
-        "bridge.deal": [f"/b/{b}/deal/6", f"/b/{b}/deal/2"],
+        "bridge.deal": [f"/b/{b}/deal/6", f"/b/{b}/deal/2", f"/b/{w['bridge_ended']}/deal/4"],
         "bridge.changes": [f"/b/{b}/history"],
         "bridge.pad_pdf": [f"/bw/{b}/pad.pdf"],
         "live.bridge_handover": [f"/b/{b}/handover"],
@@ -253,7 +269,27 @@ def walked(app: Flask, client: FlaskClient) -> Iterator[dict[str, str]]:
             assert answer.status_code in (200, 409), (url, answer.status_code)
             kind = answer.mimetype
             read[url] = readable(answer.data, kind)
+    read.update(posted(client, where))
     yield read
+
+
+def posted(client: FlaskClient, w: dict[str, str]) -> dict[str, str]:
+    """What the forms answer when posted: a hand checked without its facts (the no-script
+    page's refusal), the live previews of a hand and of a deal (the JSON's drawn html)."""
+    s, b = w["going"], w["bridge"]
+    form = client.get(f"/s/{s}/hand/10").get_data(as_text=True)
+    contract = re.findall(r"hand/10\?contract=(\w+)", form)[0]
+    base = {"number": "10", "version": "1", "contract": contract}
+    checked = client.post(f"/s/{s}/hand/10", data={**base, "action": "check"})
+    preview = client.post(f"/s/{s}/hand/10/preview", data=base).get_json()
+    deal = {"number": "6", "version": "1", "subgame": "hearts", "level": "3"}
+    dealt = client.post(f"/b/{b}/deal/6/preview", data=deal).get_json()
+    assert checked.status_code in (200, 400, 422), checked.status_code
+    return {
+        "POST hand check": readable(checked.data, "text/html"),
+        "POST hand preview": readable(preview["html"].encode(), "text/html"),
+        "POST deal preview": readable(dealt["html"].encode(), "text/html"),
+    }
 
 
 def test_no_english_on_any_french_page(walked: dict[str, str]) -> None:
