@@ -20,6 +20,7 @@ from __future__ import annotations
 import html as html_module
 import json
 import re
+import shutil
 from collections import defaultdict
 from collections.abc import Iterator
 from html.parser import HTMLParser
@@ -33,6 +34,7 @@ from flask.testing import FlaskClient
 from helpers import keep_club_key, pdf_text
 from test_french import catalogue
 
+from barbu_scorer.app import create_app
 from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.web.club import one_time_link
 from barbu_scorer.web.db import get_db
@@ -40,7 +42,7 @@ from barbu_scorer.web.db import get_db
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 NAMES = ["Ada", "Ben", "Clara", "Dan", "Eve", "Fay", "Gus", "Hal"]
-POKER = {"id": "poker", "name": "Poker chinois", "positive": False, "total": -30}
+POKER = {"id": "house_poker", "name": "Poker chinois", "positive": False, "total": -30}
 
 # GET addresses that are no page a reader reads, and why.
 NOT_PAGES = {
@@ -168,12 +170,17 @@ def world(app: Flask, client: FlaskClient) -> dict[str, str]:
     played = blocks["tables"][0]
     play(client, played, 7)
     assert client.get(f"/s/{played['session']}/k/{scorer_key(played)}").status_code == 302
-    scheme = {"name": "Maison", "custom": [POKER], "contracts": ["poker", "no_tricks"]}
+    scheme = {"name": "Maison", "custom": [POKER], "contracts": ["house_poker", "no_tricks"]}
+    poker = {"contract": "house_poker", "raw": [-30, 0, 0, 0]}
+    tricks = {"contract": "no_tricks", "facts": {"tricks": [13, 0, 0, 0]}}
+    plays = [poker, tricks, poker]
+    house = _post(client, "/api/sessions", {**hands, "scheme": scheme, "hands": plays})
+    _claim(client, house, "s")
     imported = client.post("/schemes/import", data={"text": json.dumps(scheme), "name": "Maison"})
     assert imported.status_code == 302, imported.get_data(as_text=True)
     with app.app_context():
-        house = scheme_store.by_name(get_db(), "Maison")
-    assert house is not None
+        saved = scheme_store.by_name(get_db(), "Maison")
+    assert saved is not None
     players = client.get("/api/players").get_json()
     ids = [str(p["id"]) for p in (players["players"] if isinstance(players, dict) else players)]
     with app.test_request_context("/"):
@@ -187,7 +194,8 @@ def world(app: Flask, client: FlaskClient) -> dict[str, str]:
         "event": event["id"],
         "table": table["session"],
         "round": played["session"],
-        "scheme": str(house.id),
+        "scheme": str(saved.id),
+        "house": house["id"],
         "p1": ids[0],
         "p2": ids[1],
         "once": once,
@@ -197,14 +205,14 @@ def world(app: Flask, client: FlaskClient) -> dict[str, str]:
 def addresses(w: dict[str, str]) -> dict[str, list[str]]:
     """Every page, by its endpoint: the addresses this walk reads it at."""
     s, b, e = w["going"], w["bridge"], w["event"]
-    sessions = [w["going"], w["ended"], w["full"]]
+    sessions = [w["going"], w["ended"], w["full"], w["house"]]
     return {
         "main.index": ["/"],
         "sessions.new": ["/new", "/new?scheme=french_classic"],
         "sessions.scorer": [f"/s/{x}" for x in [*sessions, w["round"]]],
         "sessions.watch": [f"/w/{x}" for x in sessions],
         "sessions.tv": [f"/w/{x}/tv" for x in sessions],
-        "sessions.changes": [f"/s/{s}/history", f"/s/{w['ended']}/history"],
+        "sessions.changes": [f"/s/{x}/history" for x in (s, w["ended"], w["house"])],
         "hands.edit": [
             f"/s/{s}/hand/10",
             f"/s/{s}/hand/3",
@@ -258,9 +266,15 @@ def test_every_page_is_walked(app: Flask) -> None:
     assert endpoints - known - set(NOT_PAGES) == set()
 
 
-@pytest.fixture
-def walked(app: Flask, client: FlaskClient) -> Iterator[dict[str, str]]:
-    """Each address's French text, read once per test."""
+@pytest.fixture(scope="module")
+def walked(tmp_path_factory: pytest.TempPathFactory, migrated: Path) -> Iterator[dict[str, str]]:
+    """Each address's French text, read once for the module's tests (on an app of its own,
+    as the ``app`` fixture makes one)."""
+    database = tmp_path_factory.mktemp("walk") / "walk.db"
+    shutil.copyfile(migrated, database)
+    config = {"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "test"}
+    app = create_app({**config, "WTF_CSRF_ENABLED": False})
+    client = app.test_client()
     where = world(app, client)
     read: dict[str, str] = {}
     for urls in addresses(where).values():
@@ -308,6 +322,16 @@ def test_no_english_on_any_french_page(walked: dict[str, str]) -> None:
     assert found == {}, "\n".join(
         f"{url}: {words} {shown}" for url, (words, shown) in found.items()
     )
+
+
+def test_contracts_by_their_names_everywhere(walked: dict[str, str]) -> None:
+    """A contract's id (a built-in's, a custom one's) is no word for a reader: no page,
+    no PDF shows one (the statistics printed a custom contract's id)."""
+    from barbu_scorer.scoring.barbu.contracts import CATALOGUE
+
+    ids = "|".join(re.escape(c) for c in [*CATALOGUE, POKER["id"]] if "_" in c)
+    found = {url: re.findall(rf"\b(?:{ids})\b", text) for url, text in walked.items()}
+    assert {url: said for url, said in found.items() if said} == {}
 
 
 SCRIPT_STRING = re.compile(r"""(["'`])((?:\\.|(?!\1).)*)\1""")
