@@ -303,9 +303,8 @@ def test_the_draw_names_who_declares_first(client: FlaskClient) -> None:
 def test_the_history_says_the_scorer_started_it(client: FlaskClient) -> None:
     session_id = start(client)
     history = page(client.get(f"/s/{session_id}/history"))
-    assert re.match(
-        r"\d\d:\d\d UTC Phone [0-9a-f]{4}: session started", history.texts("history")[0]
-    )
+    # The form's seat 1 is "you": the phone that started the session is named after Ada.
+    assert re.match(r"\d\d:\d\d UTC Ada's phone: session started", history.texts("history")[0])
 
 
 def test_names_are_trimmed_and_named_sessions(client: FlaskClient) -> None:

@@ -160,14 +160,19 @@ def _what(row: Mapping[str, Any], unit: Unit, describe: Describe) -> str:
 
 
 def history_lines(
-    rows: Sequence[Mapping[str, Any]], unit: Unit, describe: Describe
+    rows: Sequence[Mapping[str, Any]], unit: Unit, describe: Describe, owner: str | None = None
 ) -> list[Change]:
-    """The history's rows (the store's, newest first) as lines to print."""
+    """The history's rows (the store's, newest first) as lines to print. ``owner``: the
+    player whose phone started the session (the new-session form's seat 1 is "you"): that
+    phone is named after them ("Ada's phone"), any other by its tag."""
+    started = next((row["who"] for row in rows if row["action"] == "create"), None)
+    own = str(started) if owner and started and _PHONE.search(str(started)) else None
+    mine = say("%(name)s's phone", name=owner) if own else ""
     return [
         Change(
             str(row["at"]),
             clock(str(row["at"])),
-            who_said(str(row["who"])),
+            mine if own == str(row["who"]) else who_said(str(row["who"])),
             _what(row, unit, describe),
         )
         for row in rows

@@ -42,6 +42,8 @@ class GamePages(Generic[S]):
     """The history page's template."""
     described: Callable[[S], Describe]
     """How the history says one entry of the stored session in words."""
+    owner: Callable[[S], str | None] = lambda stored: None
+    """Whose phone started the session, when the new-session form says so."""
 
     def register(self, bp: Blueprint) -> None:
         """Add claim, undo and changes to ``bp``, under ``root``."""
@@ -92,4 +94,5 @@ class GamePages(Generic[S]):
     def changes(self, session_id: str) -> str:
         """Every change made to the session: who, what, when."""
         stored = self.editing(session_id)
-        return history_page(self.history, stored, self.game.unit, self.described(stored))
+        unit, describe = self.game.unit, self.described(stored)
+        return history_page(self.history, stored, unit, describe, self.owner(stored))

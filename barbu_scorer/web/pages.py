@@ -104,9 +104,12 @@ def saved(
     return redirect(session_url)
 
 
-def history_page(template: str, stored: Stored, unit: Unit, describe: Describe) -> str:
-    """The session's history page: every change, newest first, who, what and when."""
-    changes = history_lines(history(get_db(), stored.id), unit, describe)
+def history_page(
+    template: str, stored: Stored, unit: Unit, describe: Describe, owner: str | None
+) -> str:
+    """The session's history page: every change, newest first, who, what and when (the
+    phone that started it named after its ``owner``, when the game knows who that is)."""
+    changes = history_lines(history(get_db(), stored.id), unit, describe, owner)
     return render_template(template, stored=stored, changes=changes)
 
 

@@ -42,6 +42,7 @@ pages = GamePages(
     undone=lambda n: _("Hand %(n)s undone. It stays in the history.", n=n),
     history="session/history.html",
     described=lambda stored: barbu_entry(stored.scheme, stored.players),
+    owner=lambda stored: stored.players[0],  # the new-session form's seat 1 is "you"
 )
 pages.register(bp)
 
