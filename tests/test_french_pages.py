@@ -33,6 +33,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from helpers import keep_club_key, pdf_text
 from test_french import catalogue
+from test_views_schemes import form_fields
 
 from barbu_scorer.app import create_app
 from barbu_scorer.store import schemes as scheme_store
@@ -77,6 +78,26 @@ def _english() -> set[str]:
         for text in strings:
             french.update(_words(re.sub(r"%\(\w+\)s|\{\w+\}", " ", text)))
     return {w for w in english - french if len(w) > 2}
+
+
+def _phrases() -> set[str]:
+    """The English catalogue's phrases (a msgid, or a part between its placeholders, of two
+    words or more) whose French differs: one found whole on a French page was left
+    untranslated ("No Queens" in a French sentence), even when each of its words alone is
+    also in some French message (a field named queens)."""
+    found: set[str] = set()
+    entries = catalogue()
+    french = "\n".join(str(e.string) for e in entries.values())  # type: ignore[attr-defined]
+    for msgid, entry in entries.items():
+        if entry.string == msgid:  # type: ignore[attr-defined]
+            continue
+        for part in re.split(r"%\(\w+\)s|\{\w+\}", msgid):
+            part = part.strip(" .,:;!?()·–—-")
+            if len(re.findall(r"[^\W\d_]+", part)) < 2 or re.search(r"[_\d]", part):
+                continue
+            if part not in french:  # "Barbu Bridge", "N-S": French says them too
+                found.add(part)
+    return found
 
 
 def _words(text: str) -> set[str]:
@@ -289,7 +310,8 @@ def walked(tmp_path_factory: pytest.TempPathFactory, migrated: Path) -> Iterator
 
 def posted(client: FlaskClient, w: dict[str, str]) -> dict[str, str]:
     """What the forms answer when posted: a hand checked without its facts (the no-script
-    page's refusal), the live previews of a hand and of a deal (the JSON's drawn html)."""
+    page's refusal), the live previews of a hand, a deal and a scheme (the JSON's drawn
+    html and the scheme's notes)."""
     s, b = w["going"], w["bridge"]
     form = client.get(f"/s/{s}/hand/10").get_data(as_text=True)
     contract = re.findall(r"hand/10\?contract=(\w+)", form)[0]
@@ -299,7 +321,13 @@ def posted(client: FlaskClient, w: dict[str, str]) -> dict[str, str]:
     deal = {"number": "6", "version": "1", "subgame": "hearts", "level": "3"}
     dealt = client.post(f"/b/{b}/deal/6/preview", data=deal).get_json()
     assert checked.status_code in (200, 400, 422), checked.status_code
+    fields = form_fields(client.get("/schemes/new?from=tournament").get_data(as_text=True))
+    fields["values-no_queens-queen"] = "6"  # a warning: a queen scores, players want them
+    judged = client.post("/schemes/preview", data=fields).get_json()
+    notes = " ".join(n["text"] for said in judged["notes"].values() for n in said)
+    assert "no_queens" in judged["notes"] or "values.no_queens.queen" in judged["notes"]
     return {
+        "POST scheme preview": readable((judged["html"] + judged["bar"]).encode(), "") + notes,
         "POST hand check": readable(checked.data, "text/html"),
         "POST hand preview": readable(preview["html"].encode(), "text/html"),
         "POST deal preview": readable(dealt["html"].encode(), "text/html"),
@@ -308,7 +336,8 @@ def posted(client: FlaskClient, w: dict[str, str]) -> dict[str, str]:
 
 def test_no_english_on_any_french_page(walked: dict[str, str]) -> None:
     english = _english() - {n.lower() for n in NAMES}
-    found = {}
+    phrases = _phrases()
+    found: dict[str, tuple[list[str], list[str]]] = {}
     for url, text in walked.items():
         said = sorted(_words(text) & english)
         if said:
@@ -319,6 +348,11 @@ def test_no_english_on_any_french_page(walked: dict[str, str]) -> None:
                 if m
             ]
             found[url] = (said, shown)
+    for url, text in walked.items():
+        flat = re.sub(r"\s+", " ", text)
+        left = sorted(p for p in phrases if re.search(rf"(?<![\w']){re.escape(p)}(?![\w'])", flat))
+        if left:
+            found.setdefault(url, ([], []))[0].extend(left)
     assert found == {}, "\n".join(
         f"{url}: {words} {shown}" for url, (words, shown) in found.items()
     )
