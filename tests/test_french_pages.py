@@ -194,8 +194,10 @@ def world(app: Flask, client: FlaskClient) -> dict[str, str]:
     scheme = {"name": "Maison", "custom": [POKER], "contracts": ["house_poker", "no_tricks"]}
     poker = {"contract": "house_poker", "raw": [-30, 0, 0, 0]}
     tricks = {"contract": "no_tricks", "facts": {"tricks": [13, 0, 0, 0]}}
-    plays = [poker, tricks, poker]
+    plays = [poker, tricks]
     house = _post(client, "/api/sessions", {**hands, "scheme": scheme, "hands": plays})
+    ravage = _post(client, "/api/sessions", {**hands, "scheme": "ravage_city", "hands": []})
+    _claim(client, ravage, "s")
     _claim(client, house, "s")
     imported = client.post("/schemes/import", data={"text": json.dumps(scheme), "name": "Maison"})
     assert imported.status_code == 302, imported.get_data(as_text=True)
@@ -217,6 +219,7 @@ def world(app: Flask, client: FlaskClient) -> dict[str, str]:
         "round": played["session"],
         "scheme": str(saved.id),
         "house": house["id"],
+        "ravage": ravage["id"],
         "p1": ids[0],
         "p2": ids[1],
         "once": once,
@@ -311,7 +314,8 @@ def walked(tmp_path_factory: pytest.TempPathFactory, migrated: Path) -> Iterator
 def posted(client: FlaskClient, w: dict[str, str]) -> dict[str, str]:
     """What the forms answer when posted: a hand checked without its facts (the no-script
     page's refusal), the live previews of a hand, a deal and a scheme (the JSON's drawn
-    html and the scheme's notes)."""
+    html and the scheme's notes); and the hand form of every contract a declarer may
+    choose (a house scheme's custom one, Ravage City's)."""
     s, b = w["going"], w["bridge"]
     form = client.get(f"/s/{s}/hand/10").get_data(as_text=True)
     contract = re.findall(r"hand/10\?contract=(\w+)", form)[0]
@@ -326,7 +330,15 @@ def posted(client: FlaskClient, w: dict[str, str]) -> dict[str, str]:
     judged = client.post("/schemes/preview", data=fields).get_json()
     notes = " ".join(n["text"] for said in judged["notes"].values() for n in said)
     assert "no_queens" in judged["notes"] or "values.no_queens.queen" in judged["notes"]
+    forms = {
+        f"{url}?contract={c}": client.get(f"{url}?contract={c}")
+        for url in (f"/s/{s}/hand/10", f"/s/{w['house']}/hand/3", f"/s/{w['ravage']}/hand/1")
+        for c in sorted(set(re.findall(r"hand/\d+\?contract=(\w+)", client.get(url).text)))
+    }
+    assert any("ravage_city" in url for url in forms) and any("house_poker" in u for u in forms)
+    assert {url for url, answer in forms.items() if answer.status_code != 200} == set()
     return {
+        **{url: readable(answer.data, "text/html") for url, answer in forms.items()},
         "POST scheme preview": readable((judged["html"] + judged["bar"]).encode(), "") + notes,
         "POST hand check": readable(checked.data, "text/html"),
         "POST hand preview": readable(preview["html"].encode(), "text/html"),
