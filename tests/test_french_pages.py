@@ -335,6 +335,10 @@ def posted(client: FlaskClient, w: dict[str, str]) -> dict[str, str]:
         for url in (f"/s/{s}/hand/10", f"/s/{w['house']}/hand/3", f"/s/{w['ravage']}/hand/1")
         for c in sorted(set(re.findall(r"hand/\d+\?contract=(\w+)", client.get(url).text)))
     }
+    scorer = client.get(f"/b/{b}").text
+    for subgame in sorted(set(re.findall(r"deal/6\?subgame=(\w+)", scorer))):
+        forms[f"/b/{b}/deal/6?subgame={subgame}"] = client.get(f"/b/{b}/deal/6?subgame={subgame}")
+    assert any("subgame" in url for url in forms)
     assert any("ravage_city" in url for url in forms) and any("house_poker" in u for u in forms)
     assert {url for url, answer in forms.items() if answer.status_code != 200} == set()
     return {
