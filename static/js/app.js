@@ -26,6 +26,6 @@ document.querySelectorAll("time[data-clock]").forEach((time) => {
   const moment = new Date(time.dateTime);
   if (Number.isNaN(moment.getTime())) return;
   const lang = document.documentElement.lang || undefined;
-  time.textContent = new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit" }).format(moment);
+  time.textContent = new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(moment);
   time.title = new Intl.DateTimeFormat(lang, { dateStyle: "full", timeStyle: "short" }).format(moment);
 });
