@@ -21,7 +21,7 @@ from barbu_scorer.present.format import (
     undoubled_words,
 )
 from barbu_scorer.present.isolate import bdi, bdi_join
-from barbu_scorer.present.tv import crowd
+from barbu_scorer.present.tv import crowd, in_columns
 from barbu_scorer.store.sessions import Unreadable
 from barbu_scorer.web.access import owns_scheme
 from barbu_scorer.web.limits import LIMITS
@@ -167,6 +167,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(chip_names)
     app.add_template_global(doubles_open)
     app.add_template_global(crowd, name="tv_crowd")
+    app.add_template_global(in_columns, name="tv_columns")
     app.add_template_filter(signed)
     app.add_template_global(owns_scheme)
     app.add_template_filter(bdi)
