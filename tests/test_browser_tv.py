@@ -134,12 +134,16 @@ def test_the_bridge_tv_fits_both_screens(live_server: str, browser: Any, deals: 
     assert not pages_fit(browser, url, f"bridge-{deals}", ".pad-sheet")
 
 
-def test_the_event_tv_fits_both_screens(live_server: str, browser: Any) -> None:
-    """A club night of 16 tables (64 players, 12-letter names), a hand played at each."""
-    players = [f"{NAMES[n % 10][:9]}{n:03d}" for n in range(64)]
-    body = {"name": "Club night", "date": "2026-12-01", "format": "session", "players": players}
+@pytest.mark.parametrize(("players", "tables"), [(10, 2), (64, 16)])
+def test_the_event_tv_fits_both_screens(
+    live_server: str, browser: Any, players: int, tables: int
+) -> None:
+    """A club night of 2 tables (10 players) or 16 tables (64 players), 12-letter names, a
+    hand played at each table."""
+    names = [f"{NAMES[n % 10][:9]}{n:03d}" for n in range(players)]
+    body = {"name": "Club night", "date": "2026-12-01", "format": "session", "players": names}
     event = create(live_server, body, "/api/events")
-    assert len(event["tables"]) == 16
+    assert len(event["tables"]) == tables
     for table in event["tables"]:
         key = str(table["links"]["scorer"]).rsplit("/", 1)[-1]
         request = urllib.request.Request(
@@ -149,4 +153,4 @@ def test_the_event_tv_fits_both_screens(live_server: str, browser: Any) -> None:
         )
         urllib.request.urlopen(request).close()
     url = f"{live_server}/e/{event['id']}/tv"
-    assert not pages_fit(browser, url, "event-16", ".event-ranking")
+    assert not pages_fit(browser, url, f"event-{tables}", ".event-ranking")
