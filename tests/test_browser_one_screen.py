@@ -138,9 +138,13 @@ def keep_worst(page: Any, worst: list[tuple[int, str]], fill: Any) -> None:
     page.screenshot(path=str(ARTIFACTS / f"one-screen-worst-{name}.png"))
 
 
-@pytest.mark.parametrize("players", range(3, 11))
-def test_every_contract_on_one_screen(live_server: str, phone: Any, players: int) -> None:
-    """Each contract of every built-in scheme, at this many players, 12-character names."""
+@pytest.mark.parametrize(("players", "language"), [*((n, "en") for n in range(3, 11)), (4, "fr")])
+def test_every_contract_on_one_screen(
+    live_server: str, phone: Any, players: int, language: str
+) -> None:
+    """Each contract of every built-in scheme, at this many players, 12-character names;
+    in French too at four (the longest words beside the doubles unfolded)."""
+    phone.set_extra_http_headers({"Accept-Language": language})
     doc = create(
         live_server,
         {
@@ -155,14 +159,14 @@ def test_every_contract_on_one_screen(live_server: str, phone: Any, players: int
     worst: list[tuple[int, str]] = []
     urls: dict[str, str] = {}
     for contract in CONTRACTS:
-        name = f"{players}-{contract}"
+        name = f"{players}-{language}-{contract}"
         urls[name] = f"{live_server}/s/{doc['id']}/hand/1?contract={contract}"
         phone.goto(urls[name])
         problems += measure(phone, "hand-form", f"{name}-opening", worst)
         phone.evaluate(FILL)
         phone.locator("#preview-body .ok").wait_for()
         problems += measure(phone, "hand-form", f"{name}-preview", worst)
-    if players in (3, 10):
+    if players in (3, 10) or language != "en":
 
         def again(name: str) -> None:
             phone.goto(urls[name.rsplit("-", 1)[0]])
@@ -177,10 +181,14 @@ def test_every_contract_on_one_screen(live_server: str, phone: Any, players: int
 BRIDGE = Path(__file__).parent / "data" / "bridge_session.json"
 
 
-@pytest.mark.parametrize("played", [0, 12])
-def test_every_deal_kind_on_one_screen(live_server: str, phone: Any, played: int) -> None:
+@pytest.mark.parametrize(("played", "language"), [(0, "en"), (12, "en"), (12, "fr")])
+def test_every_deal_kind_on_one_screen(
+    live_server: str, phone: Any, played: int, language: str
+) -> None:
     """Deal 1 (four sub-games to choose from) and deal 13 (the last sub-game forced, its
-    note): each sub-game, a contract played and passed out, 12-character names."""
+    note): each sub-game, a contract played and passed out, 12-character names; deal 13
+    in French too."""
+    phone.set_extra_http_headers({"Accept-Language": language})
     doc = json.loads(BRIDGE.read_text(encoding="utf-8"))
     doc |= {"players": NAMES[:4], "deals": doc["deals"][:played]}
     created = create(live_server, doc)
@@ -191,7 +199,7 @@ def test_every_deal_kind_on_one_screen(live_server: str, phone: Any, played: int
     urls: dict[str, str] = {}
     for subgame in ("barbu", "hearts", "last_two", "queens"):
         for passed in (False, True):
-            name = f"deal{number}-{subgame}-{'passed' if passed else 'played'}"
+            name = f"deal{number}-{language}-{subgame}-{'passed' if passed else 'played'}"
             urls[name] = f"{live_server}/b/{created['id']}/deal/{number}?subgame={subgame}"
             phone.goto(urls[name])
             if not phone.locator(f'input[name="subgame"][value="{subgame}"]:checked').count():
