@@ -59,6 +59,12 @@ ON_SCREEN = """(form) => {
   const out = controls.map((el) => [el.textContent.trim().slice(0, 16), el.getBoundingClientRect()])
     .filter(([, r]) => r.top < 0 || r.bottom > footer.top + 0.5 || r.right > 390.5)
     .map(([t, r]) => `${t} ${Math.round(r.top)}-${Math.round(r.bottom)}`);
+  // a label that holds more than it shows (the doubles' "On <declarer>" once read "On …")
+  root.querySelectorAll(".double-row .who, .chip .name, .step-chip, #save").forEach((el) => {
+    if (el.checkVisibility() && el.scrollWidth > el.clientWidth + 1) {
+      out.push(`cut: ${el.textContent.trim().slice(0, 24)}`);
+    }
+  });
   const save = document.getElementById("save").getBoundingClientRect();
   if (save.bottom > window.innerHeight || save.top < 0) out.push("Save");
   const lowest = Math.max(...controls.map((el) => el.getBoundingClientRect().bottom));
