@@ -157,7 +157,7 @@ def _render(
         error=error,
         correcting=number <= len(stored.deals),
         status=deal_status(stored.document(), number),
-        chips=deal_chips(data.get("level")),
+        chips=deal_chips(data.get("level"), data.get("subgame")),
         subgame_labels=SUBGAME_LABELS,
         seats=SEATS,
         sides=SIDE_NAMES,
