@@ -172,6 +172,9 @@ THROUGH_THE_APP = {
     f"barbu_scorer.web.{name}"
     for name in [
         "assets",
+        "budgets",
+        "prints",
+        "text_size",
         "event_access",
         "event_data",
         "event_pages",

@@ -71,3 +71,15 @@ def test_a_save_posted_to_an_ended_session_still_gets_the_stores_refusal(
         headers={"X-Requested-With": "fetch"},
     )
     assert posted.status_code != 409 or posted.is_json
+
+
+def test_a_completed_round_says_its_reason_as_a_sentence() -> None:
+    """present.closed.round_complete: the rule's words begin with a capital and end with a
+    full stop; the links keep their order (the first is the one to follow)."""
+    from barbu_scorer.present.closed import round_complete
+
+    links = (("Ranking", "/e/x"), ("The session", "/s/y"))
+    page = round_complete(2, "its 7 hands are played; wait for the next seating", links)
+    assert page.title == "Round 2 complete"
+    assert page.text == "Its 7 hands are played; wait for the next seating."
+    assert page.links == links

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from barbu_scorer.scoring.messages import N_
+from barbu_scorer.scoring.barbu.contracts.facts import ALL
 from barbu_scorer.scoring.text import read_count
 
 STEPS_FROM = 4
@@ -20,16 +20,9 @@ ORDER_STEPPED_FROM = 6
 """From this many players a finishing order shows one place at a time (at six players
 its five rows of six chips reached 831 px; at five they fit)."""
 
-SHORT = {
-    "tricks": N_("Tricks"),
-    "queens": N_("Queens"),
-    "hearts": N_("Hearts"),
-    "ace_of_hearts": N_("A♥"),
-    "king_of_hearts": N_("K♥"),
-    "penultimate": N_("Trick %(n)s"),
-    "last": N_("Trick %(n)s"),
-}
-"""Each fact's name on its step chip (a message id; the trick's number as ``n``)."""
+SHORT = {fact.key: fact.short for fact in ALL if fact.short}
+"""Each fact's name on its step chip (a message id; the trick's number as ``n``), from the
+catalogue's facts."""
 
 
 @dataclass(frozen=True)
