@@ -9,6 +9,7 @@ import json
 import re
 from pathlib import Path
 
+from flask import Flask
 from flask.testing import FlaskClient
 from test_live import HAND, claimed
 
@@ -73,3 +74,16 @@ def test_who_and_when_in_words() -> None:
     assert clock("2026-12-02T21:14:05+00:00") == "21:14 UTC"
     assert clock("2026-12-02T22:14:05+01:00") == "21:14 UTC"
     assert clock("not a time") == "not a time"
+
+
+def test_a_handover_reads_as_a_sentence_in_both_languages(app: Flask, client: FlaskClient) -> None:
+    """Regression: the handover's history line ('scoring handed over') was the store's
+    action name, English on a French page."""
+    from test_live import handed
+
+    session_id, _key, new = handed(app, client)
+    said = _lines(new.get(f"/s/{session_id}/history").get_data(as_text=True))
+    assert any(line.endswith(": scoring handed over to another phone") for line in said), said
+    french = new.get(f"/s/{session_id}/history", headers={"Accept-Language": "fr"})
+    said = _lines(french.get_data(as_text=True))
+    assert any(line.endswith(" : marque confiée à un autre téléphone") for line in said), said

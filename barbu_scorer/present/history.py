@@ -156,6 +156,8 @@ def _what(row: Mapping[str, Any], unit: Unit, describe: Describe) -> str:
         )
     if action == "new scorer's link":
         return say("new scorer's link made")
+    if action == "scoring handed over":
+        return say("scoring handed over to another phone")
     return str(action)
 
 
