@@ -149,7 +149,7 @@ def further(page: Any, path: str, name: str) -> list[str]:
     No Queens form once its preview filled in; a scheme saved from the editor, then the
     list that shows it, its editor and its delete page."""
     if path.endswith("?contract=no_queens"):
-        from test_browser_screens import FILL
+        from test_browser_one_screen import FILL
 
         page.evaluate(FILL)
         page.locator("#preview-body .ok").wait_for()

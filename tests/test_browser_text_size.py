@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 from conftest import screenshot
-from test_browser_screens import FILL, NAMES, ON_SCREEN, session
+from test_browser_one_screen import FILL, ON_SCREEN
+from test_browser_screens import NAMES, session
 
 pytestmark = pytest.mark.browser
 
@@ -37,13 +38,13 @@ def test_large_text_scales_the_hand_form_and_keeps_it_on_one_screen(
     assert ratios == [1.18] * 3, (title, chip, save, larger)  # 20 px / 17 px at the root
     # The class is in the page the server sent: no small text flashes first.
     assert 'class="large-text"' in phone.goto(form).text()
-    found = phone.evaluate(ON_SCREEN)
+    found = phone.evaluate(ON_SCREEN, "hand-form")
     screenshot(phone, "large-text-no-queens")
     assert found["wide"] <= 390 and found["count"] >= 8, found
     assert not found["out"], f"below the fold with large text: {found['out']}"
     phone.evaluate(FILL)  # and once the preview has filled in
     phone.locator("#preview-body .ok").wait_for()
-    found = phone.evaluate(ON_SCREEN)
+    found = phone.evaluate(ON_SCREEN, "hand-form")
     screenshot(phone, "large-text-no-queens-preview")
     assert not found["out"], f"below the fold with large text, preview: {found['out']}"
     # The switch goes back (A−) and is kept: the next page is normal again.

@@ -50,6 +50,7 @@ NOT_PAGES = {
     "static": "files",
     "favicon": "an icon",
     "language.choose": "the switch: a redirect",
+    "text_size.choose": "the large-text switch: a redirect",
     "sessions.claim": "the scorer's link: a redirect",
     "bridge.claim": "the scorer's link: a redirect",
     "events.claim": "the director's link: a redirect",
@@ -179,6 +180,9 @@ def world(app: Flask, client: FlaskClient) -> dict[str, str]:
     _claim(client, bridge, "b")
     bridge_ended = _post(client, "/api/sessions", {**rubber, "deals": rubber["deals"][:3]})
     _claim(client, bridge_ended, "b")
+    other = app.test_client()  # a phone of its own: the take pages ask a phone not scoring
+    spare = _post(other, "/api/sessions", {**hands, "hands": hands["hands"][:1]})
+    spare_bridge = _post(other, "/api/sessions", {**rubber, "deals": rubber["deals"][:1]})
     assert client.post(f"/b/{bridge_ended['id']}/end", data={"version": 1}).status_code == 302
     body = {"name": "Soirée", "date": "2026-12-01", "format": "session", "players": NAMES}
     event = _post(client, "/api/events", body)
@@ -223,6 +227,10 @@ def world(app: Flask, client: FlaskClient) -> dict[str, str]:
         "p1": ids[0],
         "p2": ids[1],
         "once": once,
+        "spare": str(spare["id"]),
+        "spare_key": str(spare["edit_key"]),
+        "spare_bridge": str(spare_bridge["id"]),
+        "spare_bridge_key": str(spare_bridge["edit_key"]),
     }
 
 
@@ -245,6 +253,7 @@ def addresses(w: dict[str, str]) -> dict[str, list[str]]:
             f"/s/{w['round']}/hand/8",
         ],
         "live.handover": [f"/s/{s}/handover"],
+        "sessions.take": [f"/s/{w['spare']}/take/{w['spare_key']}"],
         "settle.session": [f"/s/{w['full']}/settle"],
         "settle.group": ["/settle"],
         "exports.sheet": [f"/w/{x}/sheet.pdf" for x in sessions],
@@ -258,6 +267,7 @@ def addresses(w: dict[str, str]) -> dict[str, list[str]]:
         "bridge.changes": [f"/b/{b}/history"],
         "bridge.pad_pdf": [f"/bw/{b}/pad.pdf"],
         "live.bridge_handover": [f"/b/{b}/handover"],
+        "bridge.take": [f"/b/{w['spare_bridge']}/take/{w['spare_bridge_key']}"],
         "events.new": ["/events/new"],
         "event_board.import_page": ["/events/import"],
         "event_board.leaderboard": [f"/e/{e}"],
@@ -285,7 +295,7 @@ def test_every_page_is_walked(app: Flask) -> None:
     endpoints = {
         rule.endpoint
         for rule in app.url_map.iter_rules()
-        if "GET" in (rule.methods or ()) and not rule.endpoint.startswith("api.")
+        if "GET" in (rule.methods or ()) and not rule.rule.startswith("/api/")
     }
     assert endpoints - known - set(NOT_PAGES) == set()
 

@@ -115,3 +115,11 @@ def test_the_deal_form_marks_what_shows(client: FlaskClient) -> None:
     ]
     assert '<p class="muted pick-first" hidden>' in html
     assert 'class="facts contract current" data-step-of="part"' in html
+
+
+def test_large_text_folds_the_doubles_of_four_until_one_is_made() -> None:
+    """With large text the doubles of a four-player table pushed the count keypad under
+    the footer (390x844, No Queens): they open folded, and unfold once a double is made."""
+    assert not doubles_open(4, made=False, large=True)
+    assert doubles_open(4, made=True, large=True)
+    assert doubles_open(4, made=False, large=False)

@@ -37,6 +37,8 @@ class TextSize:
     """The link's words (for a screen reader: the link shows ``mark``)."""
     mark: str
     """What the link shows: A+ to enlarge, A and a minus to go back."""
+    large: bool = False
+    """Whether large text is on (the hand form folds its doubles then)."""
 
 
 def is_large() -> bool:
@@ -47,7 +49,7 @@ def is_large() -> bool:
 def text_size() -> TextSize:
     """This request's text size, for base.html."""
     if is_large():
-        return TextSize("large-text", NORMAL, _("Normal text size"), "A" + MINUS)
+        return TextSize("large-text", NORMAL, _("Normal text size"), "A" + MINUS, large=True)
     return TextSize("", LARGE, _("Large text"), "A+")
 
 
