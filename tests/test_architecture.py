@@ -188,23 +188,6 @@ THROUGH_THE_APP = {
         "forms.players",
         "forms.scheme_draft",
         "forms.schemes",
-        "views.api",
-        "views.api_events",
-        "views.api_players",
-        "views.beat",
-        "views.bridge",
-        "views.bridge_new",
-        "views.event_board",
-        "views.event_correct",
-        "views.events",
-        "views.exports",
-        "views.hands",
-        "views.live",
-        "views.main",
-        "views.players",
-        "views.schemes",
-        "views.sessions",
-        "views.settle",
     ]
 }
 
