@@ -179,14 +179,11 @@ THROUGH_THE_APP = {
         "extensions",
         "game_pages",
         "json_api",
-        "limits",
         "once",
         "pages",
-        "server",
         "forms.common",
         "forms.events",
         "forms.players",
-        "forms.scheme_draft",
         "forms.schemes",
     ]
 }
