@@ -171,14 +171,11 @@ def imported_by_tests() -> set[str]:
 THROUGH_THE_APP = {
     f"barbu_scorer.web.{name}"
     for name in [
-        "assets",
         "event_access",
         "event_data",
-        "event_pages",
         "event_round",
         "extensions",
         "game_pages",
-        "json_api",
         "once",
         "pages",
         "forms.common",
