@@ -171,16 +171,10 @@ def imported_by_tests() -> set[str]:
 THROUGH_THE_APP = {
     f"barbu_scorer.web.{name}"
     for name in [
-        "event_access",
         "event_data",
         "event_round",
-        "extensions",
         "game_pages",
-        "once",
-        "pages",
-        "forms.common",
         "forms.events",
-        "forms.players",
         "forms.schemes",
     ]
 }
