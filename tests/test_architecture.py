@@ -166,23 +166,9 @@ def imported_by_tests() -> set[str]:
     return found
 
 
-# Web modules the tests reach only through the app's test client and live server (every
-# route of them is requested): to be imported by a test of their own, then struck off.
-THROUGH_THE_APP = {
-    f"barbu_scorer.web.{name}"
-    for name in [
-        "event_data",
-        "event_round",
-        "game_pages",
-        "forms.events",
-        "forms.schemes",
-    ]
-}
-
-
 def test_every_module_is_imported_by_a_test() -> None:
     """A module no test imports is tested only by chance (or not at all)."""
-    imported = imported_by_tests() | THROUGH_THE_APP
+    imported = imported_by_tests()
     modules = [
         ".".join(path.relative_to(ROOT).with_suffix("").parts)
         for path in sorted(PACKAGE.rglob("*.py"))
