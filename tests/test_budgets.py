@@ -255,3 +255,14 @@ def test_the_store_counts_what_a_creation_stored(tmp_path: Path) -> None:
         after = totals(web_db.get_db())
     assert after["players"] == 8 and after["schemes"] == 0
     assert after["sessions"] == _count(app, "sessions") >= 2
+
+
+def test_the_app_keeps_one_budget_per_kind_of_row(tmp_path: Path) -> None:
+    """web.budgets: STORE_LIMIT's kinds each get a bucket of their rows; None turns the
+    budgets off (the live server's tests, the fuzz); a full database answers 507."""
+    from barbu_scorer.web.budgets import BUDGETS, Full
+
+    budgets = _served(tmp_path).extensions[BUDGETS]
+    assert set(budgets) == {"sessions", "players", "schemes"}
+    off = _served(tmp_path / "off", STORE_LIMIT=None).extensions[BUDGETS]
+    assert off == {} and Full.code == 507
