@@ -181,6 +181,8 @@ class Computations(Generic[Kept]):
         self._slots = threading.BoundedSemaphore(slots)
         self._inside = threading.local()
         self.builds = 0
+        self.holding = 0
+        """How many requests hold a slot now (computing or waiting for a computation)."""
 
     def _kept(self, key: Hashable) -> tuple[bool, Kept | None]:
         with self._lock:
@@ -198,9 +200,13 @@ class Computations(Generic[Kept]):
             return self._join(key, build)
         if not self._slots.acquire(blocking=False):
             raise Busy(key)
+        with self._lock:
+            self.holding += 1
         try:
             return self._join(key, build)
         finally:
+            with self._lock:
+                self.holding -= 1
             self._slots.release()
 
     def _join(self, key: Hashable, build: Callable[[], Kept]) -> Kept:
