@@ -18,9 +18,9 @@ from helpers import session_document
 from werkzeug.datastructures import MultiDict
 
 from barbu_scorer.scoring.barbu import sessions as barbu_sessions
+from barbu_scorer.scoring.barbu.document import read_hand
 from barbu_scorer.scoring.bridge import document as bridge_document
 from barbu_scorer.store import bridge as bridge_store
-from barbu_scorer.scoring.barbu.document import read_hand
 from barbu_scorer.store import sessions as store
 from barbu_scorer.store.entry_writes import Written
 from barbu_scorer.web import sheets

@@ -341,3 +341,34 @@ def test_a_watcher_reloading_the_page_gets_no_new_cookie(client: FlaskClient) ->
     assert again.status_code == 200 and "Set-Cookie" not in again.headers
     unchanged = watcher.get(f"/w/{sid}", headers={"If-None-Match": first.headers["ETag"]})
     assert unchanged.status_code == 304 and "Set-Cookie" not in unchanged.headers
+
+
+def test_the_access_log_is_written_off_the_requests_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``serve``'s access log: a request puts its line on a queue; one thread writes it."""
+    import logging.handlers
+    import threading
+
+    from barbu_scorer.web import security
+
+    log = logging.getLogger("barbu_scorer.access")
+    monkeypatch.setattr(log, "handlers", [])
+    written: list[str] = []
+
+    class Stream:
+        def write(self, text: str) -> None:
+            written.append(f"{threading.current_thread().name}: {text}")
+
+        def flush(self) -> None:
+            pass
+
+    monkeypatch.setattr(security.sys, "stderr", Stream())
+    security.log_to_stderr()
+    (handler,) = log.handlers
+    assert isinstance(handler, logging.handlers.QueueHandler)
+    security.log_request("10.0.0.1", "GET", "/s/abc/k/secret", 200, 0.0)
+    for _ in range(100):
+        if written:
+            break
+        threading.Event().wait(0.01)
+    assert written and not written[0].startswith(threading.current_thread().name)
+    assert '"GET /s/abc/k/***" 200' in written[0]
