@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import warnings
+from typing import Any
 
 from flask import Flask
 from flask.sessions import SecureCookieSession
