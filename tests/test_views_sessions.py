@@ -729,3 +729,13 @@ def test_the_score_tables_links_are_url_fors_in_the_readers_language(
     found = _re.findall(r'<a href="([^"]+)" aria-label="([^"]+)">(\d+)</a>', html)
     assert [href for href, _w, _n in found] == expected
     assert all(label == f"{words} {n}" for _h, label, n in found)
+
+
+def test_a_score_rows_cells_are_escaped() -> None:
+    from barbu_scorer.web.errors import score_cells
+
+    html = str(score_cells([("+1", "<b>"), ("−2", "&")]))
+    assert html == (
+        '<td class="num">+1<br><span class="running">Σ &lt;b&gt;</span></td>'
+        '<td class="num">−2<br><span class="running">Σ &amp;</span></td>'
+    )
