@@ -13,6 +13,7 @@ import hmac
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from sqlite_utils import Database
@@ -143,7 +144,14 @@ class Unreadable(ScoringError):
     """A stored session whose scheme today's limits refuse: its pages say so (read-only)."""
 
 
+@lru_cache(maxsize=256)
 def _stored_scheme(text: str) -> Scheme:
+    """The stored scheme copy read (a frozen Scheme, kept per text: every request loads
+    its session, and reading a scheme's JSON and limits was a tenth of a save)."""
+    return _read_scheme(text)
+
+
+def _read_scheme(text: str) -> Scheme:
     try:
         return scheme_from_dict(json.loads(text))
     except (ScoringError, ValueError, TypeError, RecursionError) as error:
