@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from barbu_scorer.games import TOURNAMENT
-from barbu_scorer.paper.chart import running_chart
+from barbu_scorer.paper.screen_chart import screen_chart
 from barbu_scorer.present.flashes import started_already
 from barbu_scorer.present.live import ended_line
 from barbu_scorer.present.session import session_view
@@ -172,7 +172,7 @@ def tv(session_id: str) -> Response:
             stored=stored,
             last=last_hand(session, stored.players),
             declarers=declarers_left(session, stored.players),
-            chart=running_chart(sheet),
+            chart=screen_chart(sheet),
             ended=_ended(stored),
         )
 
