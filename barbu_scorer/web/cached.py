@@ -169,6 +169,14 @@ def fragment(kind: str, session_id: str, version: int, build: Callable[[], str])
     return Markup(_cache().get(parts, build))
 
 
+def per_language(kind: str, session_id: str, version: int, build: Callable[[], Kept]) -> Kept:
+    """A value built once per (session, version, locale): a screen's view-model, which the
+    scorer's page, the watch page and the TV all read."""
+    parts = (kind, session_id, version, str(get_locale()))
+    found: Kept = _scored_cache().get(parts, build)
+    return found
+
+
 def remembered(session_id: str, response: Response) -> Response:
     """``response``, the session put first in this device's list when it was found."""
     if response.status_code in (200, 304):

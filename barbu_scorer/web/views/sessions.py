@@ -4,9 +4,11 @@ the scorer's link, undo and the history are every game's pages (``game_pages``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from barbu_scorer.games import TOURNAMENT
@@ -23,7 +25,7 @@ from barbu_scorer.scoring.units import HAND
 from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.store.sessions import StoredSession, create_session
 from barbu_scorer.web.access import remember, scheme_lookup, scorer_label
-from barbu_scorer.web.cached import fragment, per_version, scored
+from barbu_scorer.web.cached import fragment, per_language, per_version, scored
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_round import round_done
 from barbu_scorer.web.forms.barbu import NewSessionForm
@@ -107,18 +109,14 @@ def scorer(session_id: str) -> str:
     """The scorer's screen: the next hand's roles, totals, quota, the score table."""
     stored = pages.editing(session_id)
     remember(session_id)
-    v = session_view(scored(stored), stored.players)
+    v = _view(stored)
     ended = _ended(stored)
-    table = fragment(
-        "scorer-table" if not ended else "ended-table",
-        session_id,
-        stored.version,
-        lambda: render_template(
-            "session/_table.html",
-            v=v,
-            hand_urls=None if ended else hand_urls(session_id, stored.entries),
-        ),
-    )
+    if ended:
+        table = _plain_table(stored, v)
+    else:
+        urls = hand_urls(session_id, stored.entries)
+        draw = lambda: render_template("session/_table.html", v=v, hand_urls=urls)  # noqa: E731
+        table = fragment("scorer-table", session_id, stored.version, draw)
     return render_template(
         "session/scorer.html",
         v=v,
@@ -128,6 +126,20 @@ def scorer(session_id: str) -> str:
         table=table,
         round_done=round_done(stored),
     )
+
+
+def _view(stored: StoredSession) -> dict[str, Any]:
+    """The session screens' view-model, built once per version and language."""
+    return per_language(
+        "view", stored.id, stored.version, lambda: session_view(scored(stored), stored.players)
+    )
+
+
+def _plain_table(stored: StoredSession, v: dict[str, Any]) -> Markup:
+    """The score table without links (the watchers', an ended session's), drawn once per
+    version and language."""
+    draw = lambda: render_template("session/_table.html", v=v, hand_urls=None)  # noqa: E731
+    return fragment("plain-table", stored.id, stored.version, draw)
 
 
 def hand_urls(session_id: str, entries: Sequence[object]) -> dict[int, str]:
@@ -149,9 +161,15 @@ def watch(session_id: str) -> Response:
 
     def page(scoring: str | None) -> str:
         stored = stored_or_404(session_id)
-        v = session_view(scored(stored), stored.players)
+        v = _view(stored)
+        table = _plain_table(stored, v)
         return render_template(
-            "session/watch.html", v=v, stored=stored, scoring=scoring, ended=_ended(stored)
+            "session/watch.html",
+            v=v,
+            stored=stored,
+            scoring=scoring,
+            ended=_ended(stored),
+            table=table,
         )
 
     return pages.watched("watch", session_id, page)
@@ -168,7 +186,7 @@ def tv(session_id: str) -> Response:
         sheet = sheet_of(stored.document(session), name=stored.name or None)
         return render_template(
             "session/tv.html",
-            v=session_view(session, stored.players),
+            v=_view(stored),
             stored=stored,
             last=last_hand(session, stored.players),
             declarers=declarers_left(session, stored.players),
