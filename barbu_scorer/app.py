@@ -118,6 +118,7 @@ def _register(app: Flask) -> None:
         security,
         sheets,
         text_size,
+        timing,
     )
     from barbu_scorer.web.links import base_url, external, qr_code
     from barbu_scorer.web.once import nonce_field
@@ -153,6 +154,7 @@ def _register(app: Flask) -> None:
     for helper in (external, base_url, qr_code):
         app.add_template_global(helper)
     app.add_template_global(nonce_field, "creation_nonce")
+    timing.init_app(app)  # after live_poll: the outermost layer of the WSGI app
     views = (main, sessions, hands, exports, bridge, bridge_new, schemes, live, players)
     views2 = (settle, api, api_events, api_players, events, event_board, event_correct, beat)
     for view in (*views, *views2):  # one blueprint each

@@ -170,6 +170,7 @@ def _checked_app(instance: str, secure_cookies: bool, threads: int) -> Any:
     from barbu_scorer.store.db import problems
     from barbu_scorer.web.security import log_to_stderr
     from barbu_scorer.web.sheets import fit_threads, start_warming
+    from barbu_scorer.web.timing import warm_templates
 
     _writable(instance)
     app = create_app(instance_path=instance)
@@ -188,6 +189,7 @@ def _checked_app(instance: str, secure_cookies: bool, threads: int) -> Any:
         )
     log_to_stderr()
     start_warming(app)  # WeasyPrint's first sheet is laid out now, not on the first tap
+    warm_templates(app)  # every template compiled before the first request, not on it
     return app
 
 

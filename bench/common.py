@@ -46,19 +46,25 @@ def _wait_up(port: int, process: subprocess.Popen[bytes], seconds: float = 30) -
     raise RuntimeError(f"nothing answers on {port}")
 
 
+TIMING = "SERVER_TIMING = True\n"
+"""The instance setting that makes the app tell each answer's server CPU (Server-Timing)."""
+
+
 @contextlib.contextmanager
 def server(
-    *extra: str, bare: bool = False, settle: float = 6, config: str = ""
+    *extra: str, bare: bool = False, settle: float = 6, config: str = "", root: Path = ROOT
 ) -> Iterator[tuple[int, int]]:
     """(port, pid) of `barbu-scorer serve` (or of the bare baseline app under the same
-    waitress), stopped at the end."""
+    waitress, its database in the same temporary folder), stopped at the end; ``root``:
+    the source tree to serve (another checkout, to compare with the code before)."""
     port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": str(root)}
     with tempfile.TemporaryDirectory() as instance:
-        if config:  # the instance's own settings (instance/config.py)
-            Path(instance, "config.py").write_text(config)
+        # the instance's own settings (instance/config.py), each answer's CPU told
+        Path(instance, "config.py").write_text(TIMING + config)
         if bare:
             command = [sys.executable, str(ROOT / "bench" / "bare.py"), str(port), *extra]
+            command += ["--db", str(Path(instance, "bare.db")), "--timing"]
         else:
             command = [
                 sys.executable, "-c", "from barbu_scorer.cli import main; main()", "serve",
@@ -77,8 +83,17 @@ def server(
             process.wait(10)
 
 
+def server_cpu(headers: dict[str, str]) -> float:
+    """The server's CPU for one answer (seconds; its Server-Timing ``cpu``), NaN if untold."""
+    found = re.search(r"cpu;dur=([0-9.]+)", headers.get("server-timing", ""))
+    return float(found.group(1)) / 1000 if found else float("nan")
+
+
 class Client:
-    """One phone: a keep-alive connection, its cookies, its ETags."""
+    """One phone: a keep-alive connection, its cookies, its ETags. ``Client.last_cpu``:
+    the server CPU the last answer (of any client) told."""
+
+    last_cpu = float("nan")
 
     def __init__(self, port: int, timeout: float = 30) -> None:
         self.port, self.timeout = port, timeout
@@ -116,6 +131,7 @@ class Client:
                 if attempt == 2:
                     raise
         got = {k.lower(): v for k, v in answer.getheaders()}
+        Client.last_cpu = server_cpu(got)
         for k, v in answer.getheaders():
             if k.lower() == "set-cookie":
                 name, _, rest = v.partition("=")
@@ -132,6 +148,16 @@ def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def process_cpu(pid: int) -> float:
+    """CPU time of every thread of a process so far, in seconds, to the nanosecond (the
+    scheduler's own account, /proc/PID/task/*/schedstat): fine enough for one request."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError):
+            total += int((task / "schedstat").read_text().split()[0])
+    return total / 1e9
 
 
 def percentile(values: list[float], share: float) -> float:

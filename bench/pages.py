@@ -31,13 +31,20 @@ def timed(job: Timed) -> float:
     return time.perf_counter() - start
 
 
+CPU: dict[str, float] = {}
+"""The server CPU (its Server-Timing) median of each figure ``in_turns`` last timed."""
+
+
 def in_turns(jobs: dict[str, Timed], runs: int) -> dict[str, float]:
     for job in jobs.values():
         job()
     times: dict[str, list[float]] = {name: [] for name in jobs}
+    cpu: dict[str, list[float]] = {name: [] for name in jobs}
     for _ in range(runs):
         for name, job in jobs.items():
             times[name].append(timed(job))
+            cpu[name].append(Client.last_cpu)
+    CPU.update({name: median(values) for name, values in cpu.items()})
     return {name: median(values) for name, values in times.items()}
 
 
@@ -47,8 +54,16 @@ def ok(answer: tuple[int, bytes, dict[str, str]], *status: int) -> bytes:
     return answer[1]
 
 
-def row(figure: str, mine: float, base: float, aim: str) -> None:
-    print(f"{figure:<48} {mine * 1000:9.2f} ms {base * 1000:8.2f} ms {mine / base:7.2f}x   {aim}")
+def row(
+    figure: str, mine: float, base: float, aim: str, cpu: tuple[float, float] | None = None
+) -> None:
+    """A figure's wall time against its baseline's; then, where the servers told it, the
+    server CPU of both and its ratio."""
+    told = ""
+    if cpu is not None:
+        told = f"   cpu {cpu[0] * 1000:.2f} ms / {cpu[1] * 1000:.2f} ms = {cpu[0] / cpu[1]:.2f}x"
+    wall = f"{mine * 1000:9.2f} ms {base * 1000:8.2f} ms {mine / base:7.2f}x"
+    print(f"{figure:<48} {wall}   {aim}{told}")
 
 
 def claimed(port: int, doc: dict[str, Any]) -> tuple[Client, dict[str, Any]]:
@@ -79,10 +94,13 @@ def pages(port: int, bare: int, runs: int) -> None:
     t = in_turns(jobs, runs)
     bare_page = t["bare"]
     size = len(ok(phone.request("GET", f"/s/{sid}"), 200))
-    row(f"session page, 28 hands ({size // 1024} KB)", t["session"], bare_page, "<= 3x")
-    row("watch page, 28 hands, full", t["watch"], bare_page, "<= 3x")
-    row("watch page, 28 hands, 304", t["watch304"], t["bare304"], "<= 1.5x")
-    row("live endpoint, 304", t["live304"], t["bare304"], "<= 1.5x")
+    c = CPU
+    page, poll = c["bare"], c["bare304"]
+    row(f"session page, 28 hands ({size // 1024} KB)", t["session"], bare_page, "<= 3x",
+        (c["session"], page))  # fmt: skip
+    row("watch page, 28 hands, full", t["watch"], bare_page, "<= 3x", (c["watch"], page))
+    row("watch page, 28 hands, 304", t["watch304"], t["bare304"], "<= 1.5x", (c["watch304"], poll))
+    row("live endpoint, 304", t["live304"], t["bare304"], "<= 1.5x", (c["live304"], poll))
 
 
 def saves(port: int, bare: int, runs: int, settle: float = 2.5) -> None:
@@ -95,6 +113,8 @@ def saves(port: int, bare: int, runs: int, settle: float = 2.5) -> None:
     tables = [claimed(port, {**full, "hands": full["hands"][:27]}) for _ in range(runs + 1)]
     mine: list[float] = []
     bare_times: list[float] = []
+    cpu: list[float] = []
+    bare_cpu: list[float] = []
     fields = hand_fields(hand_28, 1)
     for phone, made in tables:
         time.sleep(settle)  # hand 28 finishes the session: its sheet renders meanwhile
@@ -103,6 +123,7 @@ def saves(port: int, bare: int, runs: int, settle: float = 2.5) -> None:
         )
         body = hand_fields(hand_28, 1, csrf_of(form))
         bare_times.append(timed(lambda: ok(base.request("POST", "/save", fields), 303)))
+        bare_cpu.append(Client.last_cpu)
         mine.append(
             timed(
                 lambda phone=phone, made=made, body=body: ok(
@@ -110,7 +131,9 @@ def saves(port: int, bare: int, runs: int, settle: float = 2.5) -> None:
                 )
             )
         )
-    row("save a hand (form), 27-hand session", median(mine[1:]), median(bare_times[1:]), "<= 3x")
+        cpu.append(Client.last_cpu)
+    row("save a hand (form), 27-hand session", median(mine[1:]), median(bare_times[1:]), "<= 3x",
+        (median(cpu[1:]), median(bare_cpu[1:])))  # fmt: skip
 
 
 TRIVIAL = (

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import warnings
+from typing import Any
 
 from flask import Flask
 from flask.sessions import SecureCookieSession
@@ -115,3 +116,23 @@ def test_a_forgotten_scheme_key_comes_back_through_the_club_key(app: Flask) -> N
     club = app.test_client()
     keep_club_key(app, club)
     assert club.get(f"/schemes/{first.id}/edit").status_code == 200
+
+
+def test_a_changed_cookie_is_signed_once(app: Any, client: Any, monkeypatch: Any) -> None:
+    """The size check and the cookie itself share one signature (the same dict, within a
+    second); the cookie still reads back."""
+    from itsdangerous import URLSafeTimedSerializer
+
+    signed: list[object] = []
+    original = URLSafeTimedSerializer.dumps
+
+    def counting(self: Any, obj: Any, salt: Any = None) -> Any:
+        signed.append(obj)
+        return original(self, obj, salt)
+
+    body = {"format": "barbu-session/1", "scheme": "tournament", "players": list("ABCD")}
+    made = client.post("/api/sessions", json=body).get_json()
+    monkeypatch.setattr(URLSafeTimedSerializer, "dumps", counting)
+    answer = client.get(f"/s/{made['id']}/k/{made['edit_key']}")
+    assert "Set-Cookie" in answer.headers and len(signed) == 1
+    assert client.get(f"/s/{made['id']}").status_code == 200  # the key read back

@@ -52,7 +52,9 @@ def _old_session(app: Flask, client: FlaskClient, game: str = "barbu-session/1")
     if game == "barbu-bridge/1":
         doc["deals"] = []
     created = client.post("/api/sessions", json=doc).get_json()
-    client.get(created["links"]["scorer"], follow_redirects=True)
+    # claimed, no page drawn: the names change below as an old version wrote them, under
+    # the same version (a page drawn before would be kept for that version)
+    client.get(created["links"]["scorer"])
     with app.app_context():
         db = get_db()
         players = json.dumps([f"{RLO}Ada", ARABIC, "Clara", "Dan"], ensure_ascii=False)

@@ -351,3 +351,34 @@ def test_every_endpoint_the_security_lists_name_is_a_route(app: Flask) -> None:
 
     endpoints = {rule.endpoint for rule in app.url_map.iter_rules()}
     assert sorted((set(KEYED) | set(CLAIMS) | set(CREATING)) - endpoints) == []
+
+
+def test_the_access_log_is_written_off_the_requests_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``serve``'s access log: a request puts its line on a queue; one thread writes it."""
+    import logging.handlers
+    import threading
+
+    from barbu_scorer.web import security
+
+    log = logging.getLogger("barbu_scorer.access")
+    monkeypatch.setattr(log, "handlers", [])
+    written: list[str] = []
+
+    class Stream:
+        def write(self, text: str) -> None:
+            written.append(f"{threading.current_thread().name}: {text}")
+
+        def flush(self) -> None:
+            pass
+
+    monkeypatch.setattr(security.sys, "stderr", Stream())
+    security.log_to_stderr()
+    (handler,) = log.handlers
+    assert isinstance(handler, logging.handlers.QueueHandler)
+    security.log_request("10.0.0.1", "GET", "/s/abc/k/secret", 200, 0.0)
+    for _ in range(100):
+        if written:
+            break
+        threading.Event().wait(0.01)
+    assert written and not written[0].startswith(threading.current_thread().name)
+    assert '"GET /s/abc/k/***" 200' in written[0]

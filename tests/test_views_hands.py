@@ -683,3 +683,21 @@ def test_chips_and_shortcuts_say_what_they_need(client: FlaskClient) -> None:
     assert 'value="max-0" class="chip short" data-shortcut="max" data-targets="0-1 0-2 0-3"' in (
         trumps
     )
+
+
+def test_a_shortcut_for_a_seat_not_at_the_table_leaves_the_doubles_as_posted(
+    app: Flask, client: FlaskClient
+) -> None:
+    from werkzeug.datastructures import MultiDict
+
+    from barbu_scorer.store.sessions import load
+    from barbu_scorer.web.db import get_db
+    from barbu_scorer.web.hand_doubles import shortcut_doubles
+
+    created = session(client)
+    data = MultiDict([("double", "1-0")])
+    with app.test_request_context():
+        stored = load(get_db(), created["id"])
+        assert stored is not None
+        for action in ("max-9", "family-x", "max-"):
+            assert shortcut_doubles(stored, 1, "no_tricks", data, action) is data

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from helpers import figure
+from helpers import figure, session_document
 from werkzeug.test import TestResponse
 
 from barbu_scorer.scoring.barbu.schemes import BUILTINS
@@ -697,3 +697,40 @@ def test_the_history_tells_two_phones_apart(app: Flask) -> None:
         who = [c["who"] for c in history(get_db(), created["id"]) if c["action"] == "add"]
     assert all(re.fullmatch(r"scorer · phone [0-9a-f]{4}", w) for w in who)
     assert len(set(who)) == 2
+
+
+@pytest.mark.parametrize(
+    ("language", "words"), [("en", "Correct hand"), ("fr", "Corriger la donne")]
+)
+def test_the_score_tables_links_are_url_fors_in_the_readers_language(
+    app: Flask, language: str, words: str
+) -> None:
+    """The scorer's table builds its hand links once (not a url_for a row) and its rows'
+    words once (not a gettext a row): the same addresses, in the reader's language."""
+    import re as _re
+
+    from flask import url_for
+
+    from barbu_scorer.web.views.sessions import hand_urls
+
+    client = app.test_client()
+    made = client.post("/api/sessions", json=session_document("tournament", 3, 12)).get_json()
+    client.get(f"/s/{made['id']}/k/{made['edit_key']}")
+    client.set_cookie("lang", language)
+    html = client.get(f"/s/{made['id']}").get_data(as_text=True)
+    with app.test_request_context():
+        expected = [url_for("hands.edit", session_id=made["id"], number=n) for n in range(1, 13)]
+        assert list(hand_urls(made["id"], [None] * 12).values()) == expected
+    found = _re.findall(r'<a href="([^"]+)" aria-label="([^"]+)">(\d+)</a>', html)
+    assert [href for href, _w, _n in found] == expected
+    assert all(label == f"{words} {n}" for _h, label, n in found)
+
+
+def test_a_score_rows_cells_are_escaped() -> None:
+    from barbu_scorer.web.errors import score_cells
+
+    html = str(score_cells([("+1", "<b>"), ("−2", "&")]))
+    assert html == (
+        '<td class="num">+1<br><span class="running">Σ &lt;b&gt;</span></td>'
+        '<td class="num">−2<br><span class="running">Σ &amp;</span></td>'
+    )

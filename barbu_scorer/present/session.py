@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from barbu_scorer.present.chips import chip_names
-from barbu_scorer.present.format import contract_label, doubles_notation
+from barbu_scorer.present.format import contract_label, doubles_notation, signed
 from barbu_scorer.scoring.barbu import doubles as dbl
 from barbu_scorer.scoring.barbu.blocks import block_complete, session_block_sums, unmet
 from barbu_scorer.scoring.barbu.contracts import CATALOGUE
@@ -83,6 +83,40 @@ def hand_label(session: Session, hand: ScoredHand, short: bool = False) -> str:
     return marked(entry.contract, text)
 
 
+@dataclass(frozen=True)
+class TableRow:
+    """One hand's row of the score table, its figures written once: its number, its
+    contract, its doubles (blank: none), then (the hand's score, the running total) a
+    player; what its link to the hand's form says."""
+
+    number: int
+    label: str
+    notation: str
+    cells: tuple[tuple[str, str], ...]
+    correct: str
+
+
+def table_rows(session: Session, players: Sequence[str]) -> list[list[TableRow]]:
+    """The score table's rows, block by block (each figure written once per value)."""
+    shorts = chip_names(players, letters=3)
+    written: dict[int, str] = {}
+
+    def sign(value: int) -> str:
+        found = written.get(value)
+        if found is None:
+            found = written[value] = signed(value)
+        return found
+
+    rows: list[list[TableRow]] = [[] for _ in session.quota]
+    for hand in session.hands:
+        notation = doubles_notation(hand.doubles, shorts) if hand.doubles else ""
+        cells = tuple((sign(a), sign(t)) for a, t in zip(hand.adjusted, hand.totals, strict=True))
+        correct = say("Correct hand %(n)s", n=hand.number)
+        label = hand_label(session, hand)
+        rows[hand.block].append(TableRow(hand.number, label, notation, cells, correct))
+    return rows
+
+
 def session_view(session: Session, players: Sequence[str]) -> dict[str, Any]:
     """Everything the scorer's and watchers' screens show, from the scored session."""
     scheme = session.scheme
@@ -104,11 +138,13 @@ def session_view(session: Session, players: Sequence[str]) -> dict[str, Any]:
             if laid is not None
         ]
     sums = session_block_sums(session)
+    rows = table_rows(session, players)
     blocks: list[dict[str, Any]] = [
         {
             "number": index + 1,
             "declarer": players[block.declarer],
             "hands": [h for h in session.hands if h.block == index],
+            "rows": rows[index],
             "complete": block_complete(block),
             "sums": sums[index],
             "unmet": [(players[seat], owed) for seat, owed in unmet(block)],

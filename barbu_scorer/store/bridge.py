@@ -36,7 +36,8 @@ from barbu_scorer.store.rows import (
     Conflict,
     EntryWrites,
     Stale,
-    add_entry,
+    Written,
+    added_entry,
     delete_last_entry,
     insert_session,
     read_session,
@@ -50,10 +51,12 @@ __all__ = [
     "StoredBridge",
     "WRITES",
     "add_deal",
+    "corrected_deal",
     "create",
     "delete_last",
     "key_matches",
     "load",
+    "record_deal",
     "replace_deal",
 ]
 
@@ -76,9 +79,14 @@ class StoredBridge(StoredRow):
             "deals": [dict(deal) for deal in (self.deals if deals is None else deals)],
         }
 
-    def document(self) -> ComputedBridge:
-        """The computed document (the export), with the store's id, name and version."""
-        return self.stamped(compute_bridge_document(self.entered(), stored=True))
+    def score(self) -> ComputedBridge:
+        """The session scored: the computed document without the store's stamps."""
+        return compute_bridge_document(self.entered(), stored=True)
+
+    def document(self, scored: ComputedBridge | None = None) -> ComputedBridge:
+        """The computed document (the export), with the store's id, name and version;
+        ``scored``: this version's ``score()``, already computed."""
+        return self.stamped(scored if scored is not None else self.score())
 
 
 def load(db: Database, session_id: str) -> StoredBridge | None:
@@ -167,7 +175,19 @@ def add_deal(
     version: int | None = None,
 ) -> bool:
     """Record deal ``number``; False when the same deal was already recorded (a replay)."""
-    return add_entry(WRITES, db, session_id, number, deal, who, version)
+    return record_deal(db, session_id, number, deal, who, version).added
+
+
+def record_deal(
+    db: Database,
+    session_id: str,
+    number: int,
+    deal: Mapping[str, Any],
+    who: str,
+    version: int | None = None,
+) -> Written:
+    """``add_deal``, with what the write did and the session scored as written."""
+    return added_entry(WRITES, db, session_id, number, deal, who, version)
 
 
 def replace_deal(
@@ -179,7 +199,19 @@ def replace_deal(
     version: int | None,
 ) -> None:
     """Correct deal ``number``; every later figure follows (and must still be possible)."""
-    replace_entry(WRITES, db, session_id, number, deal, who, version)
+    corrected_deal(db, session_id, number, deal, who, version)
+
+
+def corrected_deal(
+    db: Database,
+    session_id: str,
+    number: int,
+    deal: Mapping[str, Any],
+    who: str,
+    version: int | None,
+) -> Written:
+    """``replace_deal``, with what the write did and the session scored as written."""
+    return replace_entry(WRITES, db, session_id, number, deal, who, version)
 
 
 def delete_last(db: Database, session_id: str, number: int, who: str, version: int | None) -> None:

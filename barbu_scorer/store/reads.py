@@ -4,7 +4,7 @@ every stored session has, whatever its game (``StoredRow``)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -107,4 +107,37 @@ def history(db: Database, session_id: str) -> list[dict[str, Any]]:
             "after": json.loads(r["after"]) if r["after"] else None,
         }
         for r in rows
+    ]
+
+
+def summaries(db: Database, ids: Sequence[str]) -> list[dict[str, Any]]:
+    """Name, players, format, settings (``scheme``), entries recorded and update time of
+    the given sessions, of any game, newest first (``games.summaries`` adds each game's
+    length).
+
+    ``updated`` counts whole seconds: on a tie the order of ``ids`` decides.
+    """
+    if not ids:
+        return []
+    marks = ",".join("?" for _ in ids)
+    found = db.query(
+        f"""SELECT s.id, s.name, s.players, s.updated, s.scheme, s.format,
+                   (SELECT count(*) FROM hands h WHERE h.session_id = s.id) AS recorded
+            FROM sessions s WHERE s.id IN ({marks})""",
+        list(ids),
+    )
+    position = {session_id: i for i, session_id in enumerate(ids)}
+    rows = sorted(found, key=lambda row: position[row["id"]])
+    rows.sort(key=lambda row: row["updated"], reverse=True)
+    return [
+        {
+            "id": row["id"],
+            "name": row["name"],
+            "players": json.loads(row["players"]),
+            "updated": row["updated"],
+            "recorded": row["recorded"],
+            "format": row["format"],
+            "scheme": json.loads(row["scheme"]),
+        }
+        for row in rows
     ]

@@ -13,21 +13,30 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
 from sqlite_utils import Database
 
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.messages import N_, active_locale, msg
-from barbu_scorer.scoring.units import Unit
 from barbu_scorer.store.conflicts import STALE, Conflict, Stale, conflict
+from barbu_scorer.store.entry_writes import EntryWrites, Written
 from barbu_scorer.store.keys import hash_key, new_id, now
 from barbu_scorer.store.reads import format_of, read_session
 
-__all__ = ["Conflict", "Stale", "format_of", "hash_key", "new_id", "now", "read_session"]
+__all__ = [
+    "Conflict",
+    "EntryWrites",
+    "Stale",
+    "Written",
+    "format_of",
+    "hash_key",
+    "new_id",
+    "now",
+    "read_session",
+]
 
 Stored = TypeVar("Stored")
 Entry = TypeVar("Entry")
@@ -69,17 +78,20 @@ def log(
     before: Mapping[str, Any] | None,
     after: Mapping[str, Any] | None,
 ) -> None:
-    """Add one change to the session's history."""
-    db.table("history").insert(
-        {
-            "session_id": session_id,
-            "at": now(),
-            "who": who,
-            "action": action,
-            "number": number,
-            "before": _json(before) if before is not None else None,
-            "after": _json(after) if after is not None else None,
-        }
+    """Add one change to the session's history (plain SQL: sqlite-utils' insert costs a
+    save more CPU than its whole commit)."""
+    db.execute(
+        "INSERT INTO history (session_id, at, who, action, number, before, after)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+            session_id,
+            now(),
+            who,
+            action,
+            number,
+            _json(before) if before is not None else None,
+            _json(after) if after is not None else None,
+        ],
     )
 
 
@@ -100,7 +112,10 @@ def bump(db: Database, session_id: str, version: int | None) -> None:
 
 
 def _insert_entry(db: Database, session_id: str, number: int, data: Mapping[str, Any]) -> None:
-    db.table("hands").insert({"session_id": session_id, "number": number, "entry": _json(data)})
+    db.execute(
+        "INSERT INTO hands (session_id, number, entry) VALUES (?, ?, ?)",
+        [session_id, number, _json(data)],
+    )
 
 
 def insert_session(
@@ -142,25 +157,6 @@ def insert_session(
     return session_id, edit_key
 
 
-@dataclass(frozen=True)
-class EntryWrites(Generic[Stored, Entry]):
-    """One game's part in the shared writes (its ``Game`` in ``games.py`` holds it)."""
-
-    unit: Unit
-    """What the messages call one entry (``scoring.units``: HAND or DEAL)."""
-    load: Callable[[Database, str], Stored | None]
-    """The stored session, or None (no such session, or another game's)."""
-    entries: Callable[[Stored], Sequence[dict[str, Any]]]
-    """The session's entries as stored, in order."""
-    canonical: Callable[[Stored, int, Entry], dict[str, Any]]
-    """An entry as it would be stored under a number (a ScoringError when it can't be)."""
-    check: Callable[[Stored, list[dict[str, Any]]], object]
-    """The whole session scored with these entries (a ScoringError when the rules refuse)."""
-    canonical_checks_next: bool = False
-    """Whether ``canonical`` of the next entry already scores the whole session with it
-    (then an add scores the session once, not twice)."""
-
-
 def _same(game: EntryWrites[Stored, Entry], stored: Stored, number: int, entry: Entry) -> bool:
     """Whether ``entry`` is what is already recorded as ``number`` (a replay)."""
     entries = game.entries(stored)
@@ -180,10 +176,11 @@ def _changing(
     version: int | None,
     replay: tuple[int, Entry] | None = None,
     ended_ok: bool = False,
-) -> Iterator[tuple[Stored, list[dict[str, Any]]]]:
-    """One change to a session's entries in one write transaction: the lock, the session
-    and its entries (refused once ended, unless ``ended_ok``), the version guard before any
-    rule. A stale write repeating ``replay`` (number, entry) as recorded passes."""
+) -> Iterator[tuple[Stored, list[dict[str, Any]], int]]:
+    """One change to a session's entries in one write transaction: the lock, the session,
+    its entries and its version (refused once ended, unless ``ended_ok``), the version
+    guard before any rule. A stale write repeating ``replay`` (number, entry) as recorded
+    passes."""
     with writing(db):
         stored = game.load(db, session_id)
         if stored is None:
@@ -195,7 +192,7 @@ def _changing(
             raise conflict(game.unit, text, None, n=ended)
         if version not in (None, current) and not (replay and _same(game, stored, *replay)):
             raise Stale(STALE)
-        yield stored, list(game.entries(stored))
+        yield stored, list(game.entries(stored)), int(current)
 
 
 def _record(
@@ -221,7 +218,7 @@ def _record(
     log(db, session_id, who, action, number, before, after)
 
 
-def add_entry(
+def added_entry(
     game: EntryWrites[Stored, Entry],
     db: Database,
     session_id: str,
@@ -229,23 +226,27 @@ def add_entry(
     entry: Entry,
     who: str,
     version: int | None,
-) -> bool:
-    """Record entry ``number``; False when the same entry was already recorded (a replay)."""
-    with _changing(game, db, session_id, version, (number, entry)) as (stored, entries):
+) -> Written:
+    """Record entry ``number``: what the write did, with the session scored as written
+    (nothing written when the same entry was already recorded: a replay)."""
+    with _changing(game, db, session_id, version, (number, entry)) as (stored, entries, now_at):
         recorded = len(entries)
         if not 1 <= number <= recorded + 1:
             text = N_("the next %(noun)s is %(next)s, not %(n)s")
             raise conflict(game.unit, text, number, next=recorded + 1, n=number)
-        data = game.canonical(stored, number, entry)
+        if number > recorded and game.scored_next is not None:
+            data, scored = game.scored_next(stored, number, entry)
+        else:
+            data, scored = game.canonical(stored, number, entry), None
         if number <= recorded:
             if entries[number - 1] == data:
-                return False
+                return Written(False, now_at)
             text = N_("%(noun)s %(n)s is already recorded, with other figures")
             raise conflict(game.unit, text, number, n=number)
-        if not game.canonical_checks_next:
-            game.check(stored, [*entries, data])
+        if scored is None:
+            scored = game.check(stored, [*entries, data])
         _record(db, session_id, version, who, "add", number, None, data)
-    return True
+    return Written(True, now_at + 1, scored)
 
 
 def replace_entry(
@@ -257,14 +258,15 @@ def replace_entry(
     who: str,
     version: int | None,
     by_director: bool = False,
-) -> None:
+) -> Written:
     """Correct entry ``number``; every later figure follows (and must still be possible).
     ``by_director``: an event's director's correction, also of an ended session."""
     who = "director" if by_director else who
     # A correction sent again (its first answer lost, the outbox's resend) finds the
     # version moved on by itself: as recorded already, it passes and changes nothing.
     replay = (number, entry)
-    with _changing(game, db, session_id, version, replay, by_director) as (stored, entries):
+    changing = _changing(game, db, session_id, version, replay, by_director)
+    with changing as (stored, entries, now_at):
         if not 1 <= number <= len(entries):
             raise ScoringError(
                 msg("there is no such %(noun)s to correct", noun=game.unit.name()),
@@ -273,10 +275,11 @@ def replace_entry(
             )
         data = game.canonical(stored, number, entry)
         if entries[number - 1] == data:
-            return  # the same figures: no new version, nothing in the history
+            return Written(False, now_at)  # the same figures: no new version, no history
         before, entries[number - 1] = entries[number - 1], data
-        game.check(stored, entries)
+        scored = game.check(stored, entries)
         _record(db, session_id, version, who, "correct", number, before, data)
+    return Written(True, now_at + 1, scored)
 
 
 def delete_last_entry(
@@ -288,7 +291,7 @@ def delete_last_entry(
     version: int | None,
 ) -> None:
     """Undo entry ``number``, which must be the last; it stays in the history."""
-    with _changing(game, db, session_id, version) as (_stored, entries):
+    with _changing(game, db, session_id, version) as (_stored, entries, _now):
         if not entries:
             raise conflict(game.unit, N_("there is no %(noun)s to undo"))
         if number != len(entries):

@@ -12,7 +12,8 @@ from __future__ import annotations
 import hmac
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from sqlite_utils import Database
@@ -27,12 +28,13 @@ from barbu_scorer.scoring.messages import msg
 from barbu_scorer.scoring.players import player_names
 from barbu_scorer.scoring.units import HAND
 from barbu_scorer.store.event_reads import refuse_beyond_round
-from barbu_scorer.store.reads import StoredRow
+from barbu_scorer.store.reads import StoredRow, summaries
 from barbu_scorer.store.rows import (
     Conflict,
     EntryWrites,
     Stale,
-    add_entry,
+    Written,
+    added_entry,
     delete_last_entry,
     hash_key,
     insert_session,
@@ -42,18 +44,20 @@ from barbu_scorer.store.rows import (
 
 __all__ = [
     "Conflict",
+    "summaries",
     "Stale",
     "StoredSession",
     "add_hand",
+    "corrected_hand",
     "create_session",
     "delete_last",
     "entry_dict",
     "key_matches",
     "stored_key_hash",
     "load",
+    "record_hand",
     "replace_hand",
     "same_hand",
-    "summaries",
 ]
 
 
@@ -140,7 +144,14 @@ class Unreadable(ScoringError):
     """A stored session whose scheme today's limits refuse: its pages say so (read-only)."""
 
 
+@lru_cache(maxsize=256)
 def _stored_scheme(text: str) -> Scheme:
+    """The stored scheme copy read (a frozen Scheme, kept per text: every request loads
+    its session, and reading a scheme's JSON and limits was a tenth of a save)."""
+    return _read_scheme(text)
+
+
+def _read_scheme(text: str) -> Scheme:
     try:
         return scheme_from_dict(json.loads(text))
     except (ScoringError, ValueError, TypeError, RecursionError) as error:
@@ -192,9 +203,21 @@ def _checked(stored: StoredSession, entries: list[dict[str, Any]]) -> Session:
 def _canonical(stored: StoredSession, number: int, entry: HandEntry) -> dict[str, Any]:
     """The entry checked as hand ``number`` as given (a stated declarer, raw beside facts),
     then as stored, its doubles in the canonical turn order."""
+    return _scored_as(stored, number, entry)[0]
+
+
+def _scored_as(
+    stored: StoredSession, number: int, entry: HandEntry
+) -> tuple[dict[str, Any], Session]:
+    """``_canonical`` and the hands up to ``number`` scored with it, the last one holding
+    the entry as stored (read back as ``StoredSession.score`` reads it): for the next
+    hand, the whole session exactly as its next version scores."""
     previous = [read_hand(e, i + 1) for i, e in enumerate(stored.entries[: number - 1])]
-    hand = score_session(stored.scheme, stored.first_declarer, [*previous, entry]).hands[-1]
-    return {**entry_dict(entry), "doubles": [list(pair) for pair in hand.doubles]}
+    session = score_session(stored.scheme, stored.first_declarer, [*previous, entry])
+    hand = session.hands[-1]
+    data = {**entry_dict(entry), "doubles": [list(pair) for pair in hand.doubles]}
+    last = replace(hand, entry=read_hand(data, number))
+    return data, replace(session, hands=(*session.hands[:-1], last))
 
 
 def same_hand(stored: StoredSession, number: int, entry: HandEntry) -> bool:
@@ -207,15 +230,16 @@ def same_hand(stored: StoredSession, number: int, entry: HandEntry) -> bool:
         return False
 
 
-# Tournament sessions in the shared write paths. On an add, ``_canonical`` scores the
-# whole session with the new hand (every earlier hand, then it): that is the check.
+# Tournament sessions in the shared write paths. On an add, ``_scored_as`` scores the
+# whole session with the new hand (every earlier hand, then it): that is the check, and
+# the scored session the write hands back.
 WRITES: EntryWrites[StoredSession, HandEntry] = EntryWrites(
     unit=HAND,
     load=load,
     entries=lambda stored: stored.entries,
     canonical=_canonical,
     check=_checked,
-    canonical_checks_next=True,
+    scored_next=_scored_as,
 )
 
 
@@ -228,8 +252,20 @@ def add_hand(
     version: int | None = None,
 ) -> bool:
     """Record hand ``number``; False when the same hand was already recorded (a replay)."""
+    return record_hand(db, session_id, number, entry, who, version).added
+
+
+def record_hand(
+    db: Database,
+    session_id: str,
+    number: int,
+    entry: HandEntry,
+    who: str,
+    version: int | None = None,
+) -> Written:
+    """``add_hand``, with what the write did and the session scored as written."""
     refuse_beyond_round(db, session_id, number)  # an event's table plays its round's block
-    return add_entry(WRITES, db, session_id, number, entry, who, version)
+    return added_entry(WRITES, db, session_id, number, entry, who, version)
 
 
 def replace_hand(
@@ -242,42 +278,22 @@ def replace_hand(
     by_director: bool = False,
 ) -> None:
     """Correct hand ``number``; every later figure follows (see ``replace_entry``)."""
-    replace_entry(WRITES, db, session_id, number, entry, who, version, by_director=by_director)
+    corrected_hand(db, session_id, number, entry, who, version, by_director)
+
+
+def corrected_hand(
+    db: Database,
+    session_id: str,
+    number: int,
+    entry: HandEntry,
+    who: str,
+    version: int | None,
+    by_director: bool = False,
+) -> Written:
+    """``replace_hand``, with what the write did and the session scored as written."""
+    return replace_entry(WRITES, db, session_id, number, entry, who, version, by_director)
 
 
 def delete_last(db: Database, session_id: str, number: int, who: str, version: int | None) -> None:
     """Undo the last hand (only the last may go)."""
     delete_last_entry(WRITES, db, session_id, number, who, version)
-
-
-def summaries(db: Database, ids: Sequence[str]) -> list[dict[str, Any]]:
-    """Name, players, format, settings (``scheme``), entries recorded and update time of
-    the given sessions, of any game, newest first (``games.summaries`` adds each game's
-    length).
-
-    ``updated`` counts whole seconds: on a tie the order of ``ids`` decides.
-    """
-    if not ids:
-        return []
-    marks = ",".join("?" for _ in ids)
-    found = db.query(
-        f"""SELECT s.id, s.name, s.players, s.updated, s.scheme, s.format,
-                   (SELECT count(*) FROM hands h WHERE h.session_id = s.id) AS recorded
-            FROM sessions s WHERE s.id IN ({marks})""",
-        list(ids),
-    )
-    position = {session_id: i for i, session_id in enumerate(ids)}
-    rows = sorted(found, key=lambda row: position[row["id"]])
-    rows.sort(key=lambda row: row["updated"], reverse=True)
-    return [
-        {
-            "id": row["id"],
-            "name": row["name"],
-            "players": json.loads(row["players"]),
-            "updated": row["updated"],
-            "recorded": row["recorded"],
-            "format": row["format"],
-            "scheme": json.loads(row["scheme"]),
-        }
-        for row in rows
-    ]

@@ -22,6 +22,7 @@ from flask_babel import get_locale
 from markupsafe import Markup
 
 from barbu_scorer.store.ending import live_state
+from barbu_scorer.store.entry_writes import Written
 from barbu_scorer.web.access import remember
 from barbu_scorer.web.assets import fresh
 from barbu_scorer.web.db import get_db
@@ -53,10 +54,21 @@ class BodyCache(Generic[Kept]):
         body = build()
         with self._lock:
             self.builds += 1
-            self._items[key] = body
+        self.put(key, body)
+        return body
+
+    def peek(self, key: Hashable) -> Kept | None:
+        """The value kept for ``key``, or None (never builds)."""
+        with self._lock:
+            return self._items.get(key)
+
+    def put(self, key: Hashable, value: Kept) -> None:
+        """Keep ``value`` for ``key`` (computed elsewhere: what a write scored)."""
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
             while len(self._items) > self.entries:
                 self._items.popitem(last=False)
-        return body
 
 
 def _cache() -> BodyCache[Body]:
@@ -77,15 +89,33 @@ class Scorable(Protocol[Scored]):
     def score(self) -> Scored: ...
 
 
+def _scored_cache() -> BodyCache[Any]:
+    found: BodyCache[Any] = current_app.extensions.setdefault("barbu_scored", BodyCache(256))
+    return found
+
+
 def scored(stored: Scorable[Kept]) -> Kept:
     """The stored session scored, once per (session, version) in this process: the
     scorer's screen, the console's tables and the settling up read the same figures
-    until a write moves the version (outside a request it is simply scored)."""
+    until a write moves the version (outside a request it is simply scored). A write
+    through ``keep_written`` leaves its own scoring here for the version it made."""
     if not has_app_context():
         return stored.score()
-    cache: BodyCache[Any] = current_app.extensions.setdefault("barbu_scored", BodyCache(256))
-    found: Kept = cache.get(("scored", stored.id, stored.version), stored.score)
+    found: Kept = _scored_cache().get(("scored", stored.id, stored.version), stored.score)
     return found
+
+
+def keep_written(session_id: str, written: Written) -> None:
+    """Keep what a write scored (the whole session, checked before its commit) as its
+    new version's scoring: the next page, the watchers' and the sheet read it."""
+    if written.added and written.scored is not None and has_app_context():
+        _scored_cache().put(("scored", session_id, written.version), written.scored)
+
+
+def scored_already(session_id: str, version: int) -> object | None:
+    """This version's scoring if this process holds it (never scores)."""
+    cache = _scored_cache()
+    return cache.peek(("scored", session_id, version))
 
 
 def version_or_404(session_id: str) -> int:
@@ -138,6 +168,14 @@ def fragment(kind: str, session_id: str, version: int, build: Callable[[], str])
     page itself is personal (its form token, its messages), its score table is not."""
     parts = (kind, session_id, version, str(get_locale()))
     return Markup(_cache().get(parts, build))
+
+
+def per_language(kind: str, session_id: str, version: int, build: Callable[[], Kept]) -> Kept:
+    """A value built once per (session, version, locale): a screen's view-model, which the
+    scorer's page, the watch page and the TV all read."""
+    parts = (kind, session_id, version, str(get_locale()))
+    found: Kept = _scored_cache().get(parts, build)
+    return found
 
 
 def remembered(session_id: str, response: Response) -> Response:

@@ -9,6 +9,8 @@ scheme's or a club night's, then the oldest sessions seen) until it fits.
 
 from __future__ import annotations
 
+import threading
+import time
 from datetime import UTC, datetime
 from typing import Any
 
@@ -42,6 +44,27 @@ def forget_oldest(kept: SessionMixin) -> bool:
     return False
 
 
+class SignedOnce(URLSafeTimedSerializer):
+    """Flask's serializer, its last cookie kept per thread for a second: the size check
+    and the cookie itself sign the same dict once, not twice (its signature's time stays
+    that of this request)."""
+
+    def __init__(self, serializer: URLSafeTimedSerializer) -> None:
+        self.__dict__.update(serializer.__dict__)
+        self._last = threading.local()
+
+    def dumps(self, obj: Any, salt: Any = None) -> str:
+        last = getattr(self._last, "value", None)
+        now = time.monotonic()
+        if salt is None and last is not None and now - last[2] < 1 and last[0] == obj:
+            found: str = last[1]
+            return found
+        signed = str(super().dumps(obj, salt))
+        if salt is None:
+            self._last.value = (dict(obj), signed, now)
+        return signed
+
+
 class LastingCookie(SecureCookieSessionInterface):
     """Flask's signed cookie, lasting, sent when it changed, and never over the size a
     browser keeps (marking every session permanent in a before_request hook signed and
@@ -56,9 +79,10 @@ class LastingCookie(SecureCookieSessionInterface):
         keys = (app.secret_key, tuple(app.config.get("SECRET_KEY_FALLBACKS") or ()))
         held = app.extensions.get("barbu_cookie_serializer")
         if held is None or held[0] != keys:
+            made = super().get_signing_serializer(app)
             held = app.extensions["barbu_cookie_serializer"] = (
                 keys,
-                super().get_signing_serializer(app),
+                None if made is None else SignedOnce(made),
             )
         serializer: URLSafeTimedSerializer | None = held[1]
         return serializer

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 
 from flask import Flask, Response, g, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
@@ -40,6 +41,17 @@ def suits(text: str) -> Markup:
             if part.red or part.black
             else part.text
             for part in segments(str(escape(text)), black=True)
+        )
+    )
+
+
+def score_cells(cells: Sequence[tuple[str, str]]) -> Markup:
+    """A score-table row's cells (the hand's score, then Σ the running total), escaped
+    and joined in one piece: a Jinja loop escaped two strings a cell (700 at 10 x 70)."""
+    return Markup(
+        "".join(
+            f'<td class="num">{escape(a)}<br><span class="running">Σ {escape(t)}</span></td>'
+            for a, t in cells
         )
     )
 
@@ -174,6 +186,7 @@ def init_app(app: Flask) -> None:
         return _api_error(error) or error
 
     app.add_template_filter(suits)
+    app.add_template_filter(score_cells)
     app.jinja_env.globals["limits"] = LIMITS
     app.jinja_env.globals["side_names"] = SIDE_NAMES  # a side's label, "N-S" / "E-O"
     app.add_template_filter(minute)

@@ -3,8 +3,11 @@ line, and a per-client rate limit on the requests that store something new."""
 
 from __future__ import annotations
 
+import atexit
 import ipaddress
 import logging
+import logging.handlers
+import queue
 import re
 import sys
 import threading
@@ -191,9 +194,42 @@ def _started() -> None:
     g.started = time.perf_counter()
 
 
+POLLS_PER_LINE = 500
+"""304 answers (a watcher's poll, unchanged) counted into one line of the access log, or
+the count of a minute, whichever comes first: a club night's polls are most requests."""
+
+
+class Unchanged:
+    """The 304 answers not logged one by one: how many, since when."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.count, self.since = 0, time.monotonic()
+
+    def add(self, now: float) -> str | None:
+        """Count one; the summary line when it is due (and start counting again)."""
+        with self._lock:
+            self.count += 1
+            if self.count < POLLS_PER_LINE and now - self.since < 60:
+                return None
+            line = f"{self.count} answers 304 (unchanged) in {now - self.since:.0f} s"
+            self.count, self.since = 0, now
+            return line
+
+
+_unchanged = Unchanged()
+
+
 def log_request(remote: str | None, method: str, path: str, status: int, started: float) -> None:
-    """The access log's line for one answer (its path redacted), timed from ``started``."""
-    took = (time.perf_counter() - started) * 1000
+    """The access log's line for one answer (its path redacted), timed from ``started``;
+    a 304 is counted into a line of many (``POLLS_PER_LINE``)."""
+    now = time.perf_counter()
+    if status == 304:
+        line = _unchanged.add(time.monotonic())
+        if line is not None:
+            access_log.info("%s", line)
+        return
+    took = (now - started) * 1000
     access_log.info('%s "%s %s" %s %.0fms', remote or "-", method, redacted(path), status, took)
 
 
@@ -204,12 +240,18 @@ def _logged(response: Response) -> Response:
 
 
 def log_to_stderr() -> None:
-    """Send the access log to standard error (``serve`` does: waitress logs no requests)."""
+    """Send the access log to standard error (``serve`` does: waitress logs no requests),
+    off the requests' threads: a request puts its line on a queue, one thread writes."""
     if not any(getattr(h, "barbu", False) for h in access_log.handlers):
-        handler: Any = logging.StreamHandler(sys.stderr)
+        stream = logging.StreamHandler(sys.stderr)
+        stream.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
+        lines: queue.SimpleQueue[logging.LogRecord] = queue.SimpleQueue()
+        handler: Any = logging.handlers.QueueHandler(lines)
         handler.barbu = True
-        handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
         access_log.addHandler(handler)
+        listener = logging.handlers.QueueListener(lines, stream)
+        listener.start()
+        atexit.register(listener.stop)  # the last lines written before the process ends
     access_log.setLevel(logging.INFO)
     access_log.propagate = False  # waitress gives the root logger a handler of its own
 

@@ -14,7 +14,7 @@ WeasyPrint's first layout (fonts, styles) costs more than twice a warm one.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from pathlib import Path
 
 from flask import Flask, Response, abort, current_app, request
@@ -22,10 +22,11 @@ from flask_babel import gettext as _
 
 from barbu_scorer.games import load
 from barbu_scorer.present.papers import PAPERS
+from barbu_scorer.store.ending import live_state
 from barbu_scorer.store.language import session_language
 from barbu_scorer.web import render_process
 from barbu_scorer.web.assets import fresh
-from barbu_scorer.web.cached import etag_of
+from barbu_scorer.web.cached import etag_of, scored, scored_already
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.language import in_language
 from barbu_scorer.web.pdf_cache import SLOTS, Busy, PdfCache
@@ -34,7 +35,7 @@ KEY = "barbu_pdf_cache"
 FREE = 2
 """The server's threads no render holds or waits in (see ``fit_threads``)."""
 # POSTs on a session's pages that never write.
-READ_ONLY = ("preview",)
+READ_ONLY = ("preview", "beat")
 
 
 def pdf_cache(app: Flask | None = None) -> PdfCache:
@@ -56,15 +57,16 @@ def sheet_job(
     key: tuple[Hashable, ...] = (session_id, stored.version, stored.name, stored.created)
     key += (paper.casefold(), game.format, language)
     date = stored.created[:10]
-    # Scored only where needed: to tell a finished session, and to render (never for a
-    # cached copy or a 304).
-    checked = stored.document() if finished_only else None
+    # Scored only where needed, once per version (the write's own scoring when it left
+    # one): to tell a finished session, and to render (never for a cached copy or a 304).
+    checked = stored.document(scored(stored)) if finished_only else None
     if checked is not None and not checked.get("complete") and checked.get("ended_after") is None:
         return None
     app = current_app._get_current_object()  # type: ignore[attr-defined]
 
     def render() -> bytes:
-        doc = checked or stored.document()
+        with app.app_context():
+            doc = checked or stored.document(scored(stored))
         if app.config["PDF_PROCESS"]:  # laid out in the child: the pages never wait on it
             return render_process.render(
                 game.format, doc, stored.name or None, date, paper, language
@@ -115,8 +117,27 @@ def served(
     return response
 
 
+def _finished(session_id: str) -> bool | None:
+    """Whether the session is finished now (ended, or complete by this version's scoring
+    kept in this process); None when that would take a scoring."""
+    state = live_state(get_db(), session_id)
+    if state is None:
+        return False
+    if state[1] is not None:
+        return True
+    found = scored_already(session_id, state[0])
+    if found is None:
+        return None
+    if isinstance(found, Mapping):
+        return bool(found.get("complete"))
+    complete: object = getattr(found, "complete", False)
+    return bool(complete)
+
+
 def _after_write(response: Response) -> Response:
-    """After a write to a session, its next sheet is rendered in the background."""
+    """After a write that leaves a session finished, its sheet is rendered in the
+    background (never after a beat or a preview, which write no version; and without a
+    scoring of its own when the write left its scoring for the next page)."""
     session_id = (request.view_args or {}).get("session_id")
     endpoint = request.endpoint or ""
     if (
@@ -125,6 +146,7 @@ def _after_write(response: Response) -> Response:
         and response.status_code < 400
         and not endpoint.endswith(READ_ONLY)
         and current_app.config["PDF_IN_BACKGROUND"]
+        and _finished(session_id) is not False
     ):
         app = current_app._get_current_object()  # type: ignore[attr-defined]
 

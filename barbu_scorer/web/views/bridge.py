@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import suppress
 from typing import Any
 
 from flask import (
@@ -40,9 +41,10 @@ from barbu_scorer.scoring.entries import editable
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.units import DEAL
 from barbu_scorer.store import bridge as bridge_store
-from barbu_scorer.store.bridge import StoredBridge
+from barbu_scorer.store.bridge import StoredBridge, corrected_deal
 from barbu_scorer.store.rows import Conflict, Stale
 from barbu_scorer.web.access import remember, scorer_label
+from barbu_scorer.web.cached import keep_written, scored
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.bridge import DealForm, deal_from_form, initial_data
 from barbu_scorer.web.forms.common import VersionForm
@@ -67,7 +69,7 @@ pages.register(bp)
 
 def _screen(template: str, stored: StoredBridge, **context: Any) -> str:
     """A page over the whole session: the scorer's or the watchers' screen."""
-    doc = stored.document()
+    doc = stored.document(scored(stored))
     return render_template(
         template,
         stored=stored,
@@ -101,8 +103,7 @@ def scorer(session_id: str) -> str:
 @bp.get("/bw/<session_id>", endpoint="watch")
 @bp.get("/bw/<session_id>/tv", endpoint="tv")
 def watch(session_id: str) -> BaseResponse:
-    """The watchers' screen (or, at /tv, the TV view): the pad, following the scorer live
-    (cached per version; 304 while it holds)."""
+    """The watchers' screen (at /tv, the TV view): the pad, live, cached per version."""
     page = "bridge/tv.html" if request.endpoint == "bridge.tv" else "bridge/watch.html"
     return pages.watched(
         page, session_id, lambda scoring: _screen(page, bridge_or_404(session_id), scoring=scoring)
@@ -156,7 +157,7 @@ def _render(
         result=result,
         error=error,
         correcting=number <= len(stored.deals),
-        status=deal_status(stored.document(), number),
+        status=deal_status(stored.document(scored(stored)), number),
         chips=deal_chips(data.get("level"), data.get("subgame")),
         subgame_labels=SUBGAME_LABELS,
         seats=SEATS,
@@ -178,11 +179,15 @@ def deal(session_id: str, number: int) -> str:
 
 
 def _write(session_id: str, number: int, intent: str, deal: dict[str, Any], version: int) -> str:
-    """Store the deal: a correction, or a new deal (sent twice, the second is a replay)."""
+    """Store the deal: a correction, or a new deal (sent twice, the second is a replay);
+    the write's own scoring (its check) is kept as the new version's, for the next page."""
+    db, who = get_db(), scorer_label()
     if intent == "correct":
-        bridge_store.replace_deal(get_db(), session_id, number, deal, scorer_label(), version)
+        keep_written(session_id, corrected_deal(db, session_id, number, deal, who, version))
         return _("Deal %(n)s corrected; the figures after it follow.", n=number)
-    if bridge_store.add_deal(get_db(), session_id, number, deal, scorer_label()):
+    written = bridge_store.record_deal(db, session_id, number, deal, who)
+    keep_written(session_id, written)
+    if written.added:
         return _("Deal %(n)s saved.", n=number)
     return _("Deal %(n)s was already saved.", n=number)
 
@@ -208,11 +213,14 @@ def save(session_id: str, number: int) -> str | BaseResponse | tuple[str, int]:
     if not form.validate_on_submit() or form.number.data != number:
         abort(400)
     data = request.form
+    # A page drawn for a new deal always adds: sent twice, the second is a harmless replay.
+    intent = data.get("intent") or ("correct" if number <= len(stored.deals) else "new")
+    if data.get("action") != "check" and intent != "correct" and number > len(stored.deals):
+        with suppress(ScoringError):  # a form that does not read: the preview says why
+            return _add(stored, number, data, form, deal_from_form(data))
     result = preview(stored, number, data)
     if data.get("action") == "check":
         return _render(stored, number, data, form, result)
-    # A page drawn for a new deal always adds: sent twice, the second is a harmless replay.
-    intent = data.get("intent") or ("correct" if number <= len(stored.deals) else "new")
     if request.headers.get("X-Requested-With") == "fetch":
         return _save_json(stored, number, intent, result, form.version.data)
     if isinstance(result, Refusal):
@@ -226,11 +234,39 @@ def save(session_id: str, number: int) -> str | BaseResponse | tuple[str, int]:
     )
 
 
+def _add(
+    stored: StoredBridge, number: int, data: MultiDict[str, str], form: DealForm, deal: Any
+) -> str | BaseResponse | tuple[str, int]:
+    """Save a new deal, no preview first: the store's write scores the session once (its
+    check, kept for the next page); the preview is drawn only to show a refusal."""
+    scorer = url_for("bridge.scorer", session_id=stored.id)
+
+    def refused(error: ScoringError) -> tuple[str, int]:
+        result = preview(stored, number, data)
+        if isinstance(result, Refusal):
+            return _render(stored, number, data, form, result, result.error), 422
+        return _refused(stored, number, data, form, result, error)
+
+    def write() -> str:
+        return _write(stored.id, number, "new", deal, form.version.data)
+
+    if request.headers.get("X-Requested-With") != "fetch":
+        form_url = url_for("bridge.deal", session_id=stored.id, number=number)
+        return saved(write, refused, form_url, scorer)
+    try:
+        flash(write(), "ok")
+    except Conflict as error:
+        return _answer(stored, "refused", 409, str(error))
+    except ScoringError as error:
+        result = preview(stored, number, data)
+        why = result if isinstance(result, Refusal) else _refusal(error, stored.players, number)
+        return _answer(stored, "refused", 422, why.error)
+    return jsonify({"status": "saved", "redirect": scorer})
+
+
 def _answer(stored: StoredBridge, status: str, code: int, error: str | None = None) -> Response:
     """The script's Save answered as JSON: ``status``, with the reason drawn in the preview."""
-    html = render_template(
-        "bridge/_preview.html", stored=stored, result=None, error=error, sides=SIDE_NAMES
-    )
+    html = render_template("bridge/_preview.html", stored=stored, error=error, sides=SIDE_NAMES)
     return make_response(jsonify({"status": status, "html": html, "version": stored.version}), code)
 
 

@@ -13,19 +13,19 @@ from barbu_scorer.present.flashes import already_saved, hand_corrected, hand_sav
 from barbu_scorer.present.hand import hand_page
 from barbu_scorer.present.hand_preview import Preview, both_versions, hand_preview
 from barbu_scorer.present.session import name_seats
-from barbu_scorer.scoring.barbu import doubles as dbl
 from barbu_scorer.scoring.barbu.document import read_hand
-from barbu_scorer.scoring.barbu.sessions import HandEntry, contracts_for, roles
+from barbu_scorer.scoring.barbu.sessions import HandEntry, contracts_for
 from barbu_scorer.scoring.entries import editable
 from barbu_scorer.scoring.errors import ScoringError
-from barbu_scorer.scoring.text import read_count
 from barbu_scorer.scoring.units import HAND
 from barbu_scorer.store.rows import Conflict, Stale
-from barbu_scorer.store.sessions import StoredSession, add_hand, replace_hand, same_hand
+from barbu_scorer.store.sessions import StoredSession, corrected_hand, record_hand, same_hand
 from barbu_scorer.web.access import require_edit, scorer_label
+from barbu_scorer.web.cached import keep_written
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_round import refuse_beyond_round
 from barbu_scorer.web.forms.barbu import HandForm, hand_entry, opening_form, posted_doubles
+from barbu_scorer.web.hand_doubles import carried_doubles, shortcut_doubles
 from barbu_scorer.web.pages import Progress, refuse_ended, saved, stored_or_404
 
 bp = Blueprint("hands", __name__)
@@ -63,32 +63,6 @@ def _preview(stored: StoredSession, number: int, contract: str, data: Any) -> Pr
     return hand_preview(
         stored, number, contract, data, lambda: hand_entry(data, stored.scheme, contract)
     )
-
-
-def _shortcut(
-    stored: StoredSession, number: int, contract: str, data: MultiDict[str, str], action: str
-) -> MultiDict[str, str]:
-    """Apply "max-<seat>" or "family-<seat>" to the form's doubles (the no-JavaScript way)."""
-    kind, _sep, seat_text = action.partition("-")
-    seat = read_count(seat_text, digits=2)
-    scheme = stored.scheme
-    declarer = roles(scheme, stored.first_declarer, number - 1).declarer
-    if seat is None or not 0 <= seat < scheme.players:
-        return data
-    try:
-        pairs = (
-            dbl.maximum(scheme, contract, declarer, seat, posted_doubles(data))
-            if kind == "max"
-            else dbl.family(scheme, contract, declarer, seat)
-        )
-    except ScoringError as error:
-        flash(error.message, "error")
-        return data
-    data = MultiDict(data)
-    for a, b in pairs:
-        if f"{a}-{b}" not in data.getlist("double"):
-            data.add("double", f"{a}-{b}")
-    return data
 
 
 def _render(
@@ -135,13 +109,15 @@ def _store(
 
 def _write(stored: StoredSession, number: int, entry: HandEntry, version: int, adding: bool) -> str:
     """The one write of a hand, for the form and the script alike: a new hand or a
-    correction (over ``version``) through the store's one write path; what to flash."""
+    correction (over ``version``) through the store's one write path; what to flash. The
+    write's own scoring (its check) is kept as the new version's, for the next page."""
+    db, who = get_db(), scorer_label()
     if not adding:
-        replace_hand(get_db(), stored.id, number, entry, scorer_label(), version)
+        keep_written(stored.id, corrected_hand(db, stored.id, number, entry, who, version))
         return hand_corrected(number)
-    if add_hand(get_db(), stored.id, number, entry, scorer_label()):
-        return hand_saved(number)
-    return already_saved(number)  # the same hand, stored meanwhile
+    written = record_hand(db, stored.id, number, entry, who)
+    keep_written(stored.id, written)
+    return hand_saved(number) if written.added else already_saved(number)  # stored meanwhile
 
 
 def _answer(
@@ -188,20 +164,6 @@ def _store_json(stored: StoredSession, number: int, result: Preview, version: in
     return jsonify({"status": "saved", "redirect": scorer})
 
 
-def _carried(
-    stored: StoredSession, number: int, contract: str, data: MultiDict[str, str]
-) -> MultiDict[str, str]:
-    """The doubles a switch of contract carries over (``?double=1-0``), those the new
-    contract allows; the facts stay behind (the page asked before leaving them)."""
-    scheme = stored.scheme
-    declarer = roles(scheme, stored.first_declarer, number - 1).declarer
-    asked = posted_doubles(MultiDict([("double", d) for d in request.args.getlist("double")]))
-    kept = dbl.kept_on_switch(scheme, contract, declarer, asked)
-    data = MultiDict(data)
-    data.setlist("double", [f"{a}-{b}" for a, b in kept])
-    return data
-
-
 @bp.get("/s/<session_id>/hand/<int:number>")
 def edit(session_id: str, number: int) -> str:
     """The hand form: a new hand, or a past one to correct."""
@@ -215,7 +177,7 @@ def edit(session_id: str, number: int) -> str:
     ):
         abort(404)
     if contract is not None and request.args.getlist("double"):
-        data = _carried(stored, number, contract, data)
+        data = carried_doubles(stored, number, contract, data)
     form = HandForm(formdata=None, number=number, version=stored.version, contract=contract)
     result = _preview(stored, number, contract, data) if contract and past else None
     return _render(stored, number, contract, data, form, result)
@@ -238,7 +200,15 @@ def save(session_id: str, number: int) -> str | Response:
             )
         )
     shortcut = action.startswith(("max-", "family-"))
-    data = _shortcut(stored, number, contract, request.form, action) if shortcut else request.form
+    data: MultiDict[str, str] = request.form
+    if shortcut:
+        data = shortcut_doubles(stored, number, contract, data, action)
+    fetch = request.headers.get("X-Requested-With") == "fetch"
+    intent = request.form.get("intent", "add")
+    adds = number > len(stored.entries) and (not fetch or intent == "add")
+    read = _read(stored, number, contract, data) if action == "save" and adds else None
+    if read is not None:
+        return _add(stored, number, contract, data, form, read)
     result = _preview(stored, number, contract, data)
     if action == "save" and not result.ok and request.headers.get("X-Requested-With") == "fetch":
         return _answer(stored, "refused", 422, result, result.error)
@@ -253,6 +223,55 @@ def save(session_id: str, number: int) -> str | Response:
         read_hand(result.entry, number),
         form.version.data,
         lambda error: _render(stored, number, contract, data, form, result, error),
+    )
+
+
+def _read(
+    stored: StoredSession, number: int, contract: str, data: MultiDict[str, str]
+) -> tuple[dict[str, Any], HandEntry] | None:
+    """The hand the form describes, as posted and as the rules read it (None: it does not
+    read; the preview says why)."""
+    try:
+        posted = hand_entry(data, stored.scheme, contract)
+        return posted, read_hand(posted, number)
+    except ScoringError:
+        return None
+
+
+def _add(
+    stored: StoredSession,
+    number: int,
+    contract: str,
+    data: MultiDict[str, str],
+    form: HandForm,
+    read: tuple[dict[str, Any], HandEntry],
+) -> str | Response:
+    """Save a new hand with no preview first: the store's write scores the session once
+    (its check, kept for the next page); the preview is drawn only to show a refusal, as
+    it was drawn before any write."""
+
+    def refused(error: ScoringError) -> tuple[Preview, str | None]:
+        result = _preview(stored, number, contract, data)
+        if not result.ok:
+            return result, result.error or None
+        return result, name_seats(error.message, stored.players)
+
+    if request.headers.get("X-Requested-With") == "fetch":
+        try:
+            flash(_write(stored, number, read[1], form.version.data, True), "ok")
+        except Conflict as error:
+            return _answer(stored, "refused", 409, None, str(error))
+        except ScoringError as error:
+            result, why = refused(error)
+            return _answer(stored, "refused", 422, None if result.ok else result, why)
+        scorer = url_for("sessions.scorer", session_id=stored.id)
+        return jsonify({"status": "saved", "redirect": scorer})
+    return _store(
+        stored,
+        number,
+        read[1],
+        form.version.data,
+        lambda error: _render(stored, number, contract, data, form, *refused(error)),
     )
 
 

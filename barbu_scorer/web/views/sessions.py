@@ -3,12 +3,16 @@ the scorer's link, undo and the history are every game's pages (``game_pages``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from barbu_scorer.games import TOURNAMENT
-from barbu_scorer.paper.chart import running_chart
+from barbu_scorer.paper.screen_chart import screen_chart
 from barbu_scorer.present.flashes import started_already
 from barbu_scorer.present.history import barbu_entry
 from barbu_scorer.present.live import ended_line
@@ -22,7 +26,7 @@ from barbu_scorer.scoring.units import HAND
 from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.store.sessions import StoredSession, create_session
 from barbu_scorer.web.access import remember, scheme_lookup, scorer_label
-from barbu_scorer.web.cached import fragment, per_version, scored
+from barbu_scorer.web.cached import fragment, per_language, per_version, scored
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_round import round_done
 from barbu_scorer.web.forms.barbu import NewSessionForm
@@ -108,16 +112,14 @@ def scorer(session_id: str) -> str:
     """The scorer's screen: the next hand's roles, totals, quota, the score table."""
     stored = pages.editing(session_id)
     remember(session_id)
-    v = session_view(scored(stored), stored.players)
+    v = _view(stored)
     ended = _ended(stored)
-    table = fragment(
-        "scorer-table" if not ended else "ended-table",
-        session_id,
-        stored.version,
-        lambda: render_template(
-            "session/_table.html", v=v, link_hands=not ended, session_id=session_id
-        ),
-    )
+    if ended:
+        table = _plain_table(stored, v)
+    else:
+        urls = hand_urls(session_id, stored.entries)
+        draw = lambda: render_template("session/_table.html", v=v, hand_urls=urls)  # noqa: E731
+        table = fragment("scorer-table", session_id, stored.version, draw)
     return render_template(
         "session/scorer.html",
         v=v,
@@ -127,6 +129,27 @@ def scorer(session_id: str) -> str:
         table=table,
         round_done=round_done(stored),
     )
+
+
+def _view(stored: StoredSession) -> dict[str, Any]:
+    """The session screens' view-model, built once per version and language."""
+    return per_language(
+        "view", stored.id, stored.version, lambda: session_view(scored(stored), stored.players)
+    )
+
+
+def _plain_table(stored: StoredSession, v: dict[str, Any]) -> Markup:
+    """The score table without links (the watchers', an ended session's), drawn once per
+    version and language."""
+    draw = lambda: render_template("session/_table.html", v=v, hand_urls=None)  # noqa: E731
+    return fragment("plain-table", stored.id, stored.version, draw)
+
+
+def hand_urls(session_id: str, entries: Sequence[object]) -> dict[int, str]:
+    """Each recorded hand's form, as ``url_for`` writes it, built once (the route's shape
+    with the number put in: 70 calls of ``url_for`` were a third of a table)."""
+    shape = url_for("hands.edit", session_id=session_id, number=987654321)
+    return {n: shape.replace("987654321", str(n)) for n in range(1, len(entries) + 1)}
 
 
 def _ended(stored: StoredSession) -> str | None:
@@ -141,14 +164,16 @@ def watch(session_id: str) -> Response:
 
     def page(scoring: str | None) -> str:
         stored = stored_or_404(session_id)
-        session = scored(stored)
+        v = _view(stored)
+        table = _plain_table(stored, v)
         return render_template(
             "session/watch.html",
-            v=session_view(session, stored.players),
-            last=last_hand(session, stored.players),  # the sentence a screen reader hears
+            v=v,
+            last=last_hand(scored(stored), stored.players),  # the sentence a screen reader hears
             stored=stored,
             scoring=scoring,
             ended=_ended(stored),
+            table=table,
         )
 
     return pages.watched("watch", session_id, page)
@@ -165,11 +190,11 @@ def tv(session_id: str) -> Response:
         sheet = sheet_of(stored.document(session), name=stored.name or None)
         return render_template(
             "session/tv.html",
-            v=session_view(session, stored.players),
+            v=_view(stored),
             stored=stored,
             last=last_hand(session, stored.players),
             declarers=declarers_left(session, stored.players),
-            chart=running_chart(sheet),
+            chart=screen_chart(sheet),
             ended=_ended(stored),
         )
 
