@@ -176,6 +176,11 @@ CHROMIUM_ARGS = [
 PHONE = {"width": 390, "height": 844}
 
 
+LIVE_APPS: dict[str, Any] = {}
+"""The app behind each live server's address, for what only the laptop makes (the one-time
+page of the club link, printed on serve's terminal)."""
+
+
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app under waitress on a free local port, on its own SQLite file, for the whole
@@ -200,6 +205,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     app.config["PUBLIC_URL"] = f"http://127.0.0.1:{server.effective_port}/"
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
+    LIVE_APPS[f"http://127.0.0.1:{server.effective_port}"] = app
     yield f"http://127.0.0.1:{server.effective_port}"
     # Close every socket inside the server's own loop (the trigger wakes it at once): its
     # loop then ends, and no socket is closed under a select() in another thread.

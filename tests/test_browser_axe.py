@@ -81,6 +81,8 @@ def made(live_server: str) -> dict[str, Any]:
         {"number": 1, **hand_body(4, 0, 0)},
         {"X-Edit-Key": scorer_key(table)},
     )
+    # A session this browser holds no key of: the handover's take page asks it.
+    spare = post(base, "/api/sessions", {**session_document("tournament", 4, 0), "players": names})
     players = get(base, "/api/players")
     ids = [p["id"] for p in players]
     return {
@@ -91,6 +93,7 @@ def made(live_server: str) -> dict[str, Any]:
         "event": event,
         "table": table,
         "players": ids[:2],
+        "spare": spare,
     }
 
 
@@ -110,6 +113,7 @@ def pages(base: str, made: dict[str, Any]) -> list[str]:
         f"/w/{sid}/tv",
         f"/s/{sid}/history",
         f"/s/{sid}/handover",
+        f"/s/{made['spare']['id']}/take/{made['spare']['edit_key']}",
         f"/s/{sid}/settle",
         made["ended"]["links"]["scorer"],
         "/bridge/new",
@@ -136,8 +140,20 @@ def pages(base: str, made: dict[str, Any]) -> list[str]:
         f"/e/{eid}/results",
         f"/e/{eid}/tv",
     ]
+    out.append(_one_time_club_page(base))
     out += ERRORS
     return [base + p if p.startswith("/") else p for p in out]
+
+
+def _one_time_club_page(base: str) -> str:
+    """The page showing the club link once (serve prints its address on the terminal): a
+    fresh one for each run, made by the live server's app."""
+    from conftest import LIVE_APPS
+
+    from barbu_scorer.web.club import one_time_link
+
+    with LIVE_APPS[base].test_request_context():
+        return one_time_link()
 
 
 OPEN_ALL = "() => document.querySelectorAll('details').forEach((d) => { d.open = true; })"
@@ -229,6 +245,6 @@ def test_no_page_has_a_serious_accessibility_violation(
             queue[:0] = [live_server + p if p.startswith("/") else p for p in later]
     finally:
         close_context(context)
-    assert len(checked) == 46, checked
+    assert len(checked) == 48, checked
     report = "\n".join(f"{url}\n  " + "\n  ".join(v) for url, v in problems.items())
     assert not problems, f"{size} {language}:\n{report}"
