@@ -26,7 +26,7 @@ import contextlib
 import fcntl
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -57,9 +57,16 @@ class Restored:
     secret_kept: Path | None
 
 
-def backup(database: str, target: str, secret: str | None = None) -> None:
+def backup(
+    database: str,
+    target: str,
+    secret: str | None = None,
+    pages: int = -1,
+    progress: Callable[[int, int, int], object] | None = None,
+) -> None:
     """Copy ``database`` to ``target`` (0600) as it stands at one moment, with the
-    instance's ``secret`` key (see the module's docstring) when given."""
+    instance's ``secret`` key (see the module's docstring) when given: in one step, or
+    in steps of ``pages`` pages (``progress`` told after each, as sqlite3's backup does)."""
     if not Path(database).exists():
         raise FileNotFoundError(database)
     if Path(target).resolve() == Path(database).resolve():
@@ -68,7 +75,7 @@ def backup(database: str, target: str, secret: str | None = None) -> None:
     source = sqlite3.connect(database, timeout=WRITE_TIMEOUT)
     copy = sqlite3.connect(target)
     try:
-        source.backup(copy)
+        source.backup(copy, pages=pages, progress=progress)
         if secret:
             with copy:
                 copy.execute(_SECRET_SQL)

@@ -236,23 +236,26 @@ def stop() -> None:
 
 
 def end(wait: float = 0.1) -> None:
-    """The server is stopping: no new child is started; the current one is given ``wait``
-    seconds to finish what it does (a warm-up, a sheet rendered ahead), then killed, and
-    the pool's queues are closed (so nothing is left to the resource tracker)."""
+    """The server is stopping: no new child is started meanwhile; the current one is
+    given ``wait`` seconds to finish what it does (a warm-up, a sheet rendered ahead),
+    then killed, and the pool's queues are closed (nothing left to the resource tracker)."""
     from multiprocessing.connection import wait as ended
 
     global _pool
     with _lock:
         _ended.set()
         pool, _pool = _pool, None
-    if pool is None:
-        return
-    children = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    deadline = time.monotonic() + wait
-    for child in children:
-        # its sentinel is readable once it has ended (waiting on it reaps nothing)
-        if not ended([child.sentinel], max(0.0, deadline - time.monotonic())):
-            with contextlib.suppress(OSError, ValueError):
-                child.kill()
-    pool.shutdown(wait=True)
+    try:
+        if pool is None:
+            return
+        children = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        deadline = time.monotonic() + wait
+        for child in children:
+            # its sentinel is readable once it has ended (waiting on it reaps nothing)
+            if not ended([child.sentinel], max(0.0, deadline - time.monotonic())):
+                with contextlib.suppress(OSError, ValueError):
+                    child.kill()
+        pool.shutdown(wait=True)
+    finally:
+        _ended.clear()  # a server made again in this process (tests) renders again

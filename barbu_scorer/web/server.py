@@ -219,7 +219,7 @@ def run(app: Any, trusted_proxy: str | None, **settings: Any) -> None:
     asked: list[int] = []
     before = {sig: signal.signal(sig, lambda n, _f: asked.append(n)) for sig in STOPS}
     try:
-        while not asked:
+        while not asked and server._map:  # an empty map: the server was closed
             wasyncore.loop(timeout=TICK, map=server._map, use_poll=True, count=1)
     finally:
         for sig, handler in before.items():
