@@ -91,10 +91,10 @@ def take(database: str, folder: str | Path, secret: str | None, at: datetime) ->
     partial = final.with_name(f".{final.name}.partial")
     try:
         try:
-            backup(database, str(partial), secret, pages=STEP_PAGES, progress=_stepped())
+            backup(database, str(partial), secret, STEP_PAGES, _stepped(), scratch=True)
         except _Restarted:
             partial.unlink(missing_ok=True)
-            backup(database, str(partial), secret)  # one step: WAL lets the writers on
+            backup(database, str(partial), secret, scratch=True)  # one step: WAL lets writers on
         with open(partial, "rb") as copy:
             os.fsync(copy.fileno())
         os.replace(partial, final)

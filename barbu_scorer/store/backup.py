@@ -63,10 +63,13 @@ def backup(
     secret: str | None = None,
     pages: int = -1,
     progress: Callable[[int, int, int], object] | None = None,
+    scratch: bool = False,
 ) -> None:
     """Copy ``database`` to ``target`` (0600) as it stands at one moment, with the
     instance's ``secret`` key (see the module's docstring) when given: in one step, or
-    in steps of ``pages`` pages (``progress`` told after each, as sqlite3's backup does)."""
+    in steps of ``pages`` pages (``progress`` told after each, as sqlite3's backup does).
+    A ``scratch`` target (a new file the caller flushes and renames once whole) is
+    written without a journal or a flush a step, which would compete with the saves'."""
     if not Path(database).exists():
         raise FileNotFoundError(database)
     if Path(target).resolve() == Path(database).resolve():
@@ -75,6 +78,9 @@ def backup(
     source = sqlite3.connect(database, timeout=WRITE_TIMEOUT)
     copy = sqlite3.connect(target)
     try:
+        if scratch:
+            copy.execute("PRAGMA journal_mode = OFF")
+            copy.execute("PRAGMA synchronous = OFF")
         source.backup(copy, pages=pages, progress=progress)
         if secret:
             with copy:
