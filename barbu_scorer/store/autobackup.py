@@ -29,8 +29,9 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
+from barbu_scorer.scoring.messages import say
 from barbu_scorer.store.backup import backup
-from barbu_scorer.store.db import WRITE_TIMEOUT
+from barbu_scorer.store.db import WRITE_TIMEOUT, private_file
 
 PREFIX = "barbu-auto-"
 NAME = re.compile(r"barbu-auto-\d{8}-\d{6}-\d{3}Z\.db")
@@ -123,6 +124,7 @@ class Rolling:
     ) -> None:
         self.database, self.folder, self.every, self.keep = database, Path(folder), every, keep
         self.secret = secret
+        private_file(database)  # 0600 even if this were the first to open it
         self.taken: list[Path] = []
         self._watch = sqlite3.connect(database, timeout=WRITE_TIMEOUT, check_same_thread=False)
         self._seen = self._version()
@@ -143,17 +145,17 @@ class Rolling:
     def tick(self) -> Path | None:
         """A backup now if anything was committed since the last one (then the oldest
         past ``keep`` removed); a failure (the stick pulled out) is logged, retried later."""
-        version = self._version()
-        if version == self._seen:
-            return None
         try:
+            version = self._version()
+            if version == self._seen:
+                return None
             path = take(self.database, self.folder, self.secret(), datetime.now(UTC))
+            self._seen = version
+            self.taken.append(path)
+            rotate(self.folder, self.keep)
         except (OSError, sqlite3.Error) as error:
-            log.warning("backup to %s failed: %s", self.folder, error)
+            log.warning(say("backup to %(folder)s failed: %(why)s", folder=self.folder, why=error))
             return None
-        self._seen = version
-        self.taken.append(path)
-        rotate(self.folder, self.keep)
         return path
 
     def stop(self) -> Path | None:
