@@ -18,14 +18,31 @@ from barbu_scorer.web.language import select_locale
 
 
 def _secret_key(instance: Path) -> str:
-    """The instance's secret key, generated on first run and never committed."""
+    """The instance's secret key, generated on first run and never committed.
+
+    Several processes may start at once on a fresh folder (gunicorn's workers): each
+    writes a whole key to a file of its own, then links it as ``secret_key``, which
+    succeeds for one of them only; the others read the winner's key back. No process
+    ever sees the file half written, and none fails because another was first."""
     path = instance / "secret_key"
     if not path.exists():
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w") as out:
-            out.write(secrets.token_hex(32))
-    path.chmod(0o600)
-    return path.read_text().strip()
+        partial = instance / f".secret_key.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+        fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            with os.fdopen(fd, "w") as out:
+                out.write(secrets.token_hex(32))
+                out.flush()
+                os.fsync(out.fileno())
+            with contextlib.suppress(FileExistsError):  # another process's key won
+                os.link(partial, path)
+        finally:
+            partial.unlink()
+    with contextlib.suppress(PermissionError):  # a file someone else owns stays as it is
+        path.chmod(0o600)
+    key = path.read_text().strip()
+    if not key:
+        raise RuntimeError(f"{path} is empty: remove it and a new key is made")
+    return key
 
 
 def private_folder(instance: Path) -> None:

@@ -81,6 +81,30 @@ from barbu_scorer.web.address import table_url, terminal_qr
     is_flag=True,
     help=N_("Mark the cookie Secure (behind an HTTPS proxy); also BARBU_HTTPS=1."),
 )
+@click.option(
+    "--backup-dir",
+    metavar="DIR",
+    help=N_(
+        "Keep rolling backups of the database in DIR (a USB stick): every --backup-every"
+        " minutes while it is written to, and at the stop."
+    ),
+)
+@click.option(
+    "--backup-every",
+    metavar="MIN",
+    default=10,
+    show_default=True,
+    type=click.IntRange(1, 1440),
+    help=N_("Minutes between two rolling backups."),
+)
+@click.option(
+    "--backup-keep",
+    metavar="K",
+    default=12,
+    show_default=True,
+    type=click.IntRange(1, 10_000),
+    help=N_("Rolling backups kept (the oldest are removed)."),
+)
 def serve(
     host: str,
     port: int,
@@ -91,10 +115,12 @@ def serve(
     channel_timeout: int,
     trusted_proxy: str | None,
     secure_cookies: bool,
+    backup_dir: str | None,
+    backup_every: int,
+    backup_keep: int,
 ) -> None:
     """The ``serve`` command: check the file, print the addresses, run waitress."""
-    from barbu_scorer.store.backup import RestoreRefused, folder_lock
-    from barbu_scorer.web.server import connection_ceiling, run
+    from barbu_scorer.web.server import connection_ceiling
 
     try:
         public, reachable = table_url(host, port, url)
@@ -124,42 +150,89 @@ def serve(
             )
         )
         sys.stdout.flush()
+    if backup_dir:
+        _backups_go_to(backup_dir, backup_every, backup_keep)
+    settings = {
+        "host": host,
+        "port": port,
+        "threads": threads,
+        "connection_limit": ceiling.connections,
+        "channel_timeout": channel_timeout,
+        # How often idle connections are looked for: no later than their timeout.
+        "cleanup_interval": min(30, channel_timeout),
+    }
+    _run(app, trusted_proxy, settings, (backup_dir, backup_every, backup_keep))
+
+
+def _backups_go_to(folder: str, minutes: int, keep: int) -> None:
+    """Check the rolling backups' folder can be written (made if missing), and say so."""
+    _writable(folder, BACKUP_DIR_UNWRITABLE)
+    click.echo(
+        say(
+            "Backups every %(minutes)s min to %(folder)s (the last %(keep)s kept).",
+            minutes=minutes,
+            folder=str(Path(folder).resolve()),
+            keep=keep,
+        )
+    )
+    sys.stdout.flush()
+
+
+def _run(
+    app: Any,
+    trusted_proxy: str | None,
+    settings: dict[str, Any],
+    backups: tuple[str | None, int, int],
+) -> None:
+    """waitress until it is stopped, the instance folder locked against a restore
+    meanwhile; rolling backups (folder, minutes, kept) in the background, the last
+    one taken once the server has stopped."""
+    from barbu_scorer.store.autobackup import Rolling
+    from barbu_scorer.store.backup import RestoreRefused, folder_lock, secret_of
+    from barbu_scorer.web.server import run
+
+    folder, minutes, keep = backups
     try:
         with folder_lock(app.instance_path, exclusive=False):
-            run(
-                app,
-                trusted_proxy,
-                host=host,
-                port=port,
-                threads=threads,
-                connection_limit=ceiling.connections,
-                channel_timeout=channel_timeout,
-                # How often idle connections are looked for: no later than their timeout.
-                cleanup_interval=min(30, channel_timeout),
-            )
+            rolling = None
+            if folder:
+                database, instance = app.config["DATABASE"], app.instance_path
+                rolling = Rolling(
+                    database, folder, minutes * 60.0, keep, lambda: secret_of(instance)
+                )
+                rolling.start()
+            try:
+                run(app, trusted_proxy, **settings)
+            finally:
+                if rolling is not None:
+                    rolling.stop()
     except RestoreRefused as error:
         fail(str(error))
 
 
-def _writable(instance: str) -> None:
-    """Stop with one clear line when the instance folder cannot be written (a read-only
-    file system, another user's folder): every hand is saved there, so serving it
-    read-only would refuse every score; the folder is made if missing."""
-    folder = Path(instance)
+INSTANCE_UNWRITABLE = N_(
+    "%(folder)s cannot be written (%(why)s): the scores are saved there. "
+    "Serve from a folder you can write: --instance DIR."
+)
+BACKUP_DIR_UNWRITABLE = N_(
+    "%(folder)s cannot be written (%(why)s): the backups go there. "
+    "Name a folder you can write: --backup-dir DIR."
+)
+
+
+def _writable(where: str, unwritable: str = INSTANCE_UNWRITABLE) -> None:
+    """Stop with one clear line (``unwritable``) when the folder cannot be written (a
+    read-only file system, another user's folder, a stick not plugged in): every hand is
+    saved in the instance folder, so serving it read-only would refuse every score; the
+    folder is made if missing."""
+    folder = Path(where)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         handle, probe = tempfile.mkstemp(dir=folder, prefix=".write-check-")
         os.close(handle)
         os.unlink(probe)
     except OSError as error:
-        fail(
-            say(
-                "%(folder)s cannot be written (%(why)s): the scores are saved there. "
-                "Serve from a folder you can write: --instance DIR.",
-                folder=str(folder.resolve()),
-                why=error.strerror or str(error),
-            )
-        )
+        fail(say(unwritable, folder=str(folder.resolve()), why=error.strerror or str(error)))
 
 
 def _checked_app(instance: str, secure_cookies: bool, threads: int) -> Any:

@@ -146,3 +146,48 @@ def test_the_readme_documents_every_command(name: str, command: click.Command) -
             assert any(flag in documented for flag in option.opts), (
                 f"README.md documents `barbu-scorer {name}` without {'/'.join(option.opts)}"
             )
+
+
+FIRST_START = """
+import sys, time
+from barbu_scorer.app import create_app
+from barbu_scorer.web.club import club_link
+go, rounds = float(sys.argv[2]), int(sys.argv[3])
+for n in range(rounds):  # a fresh folder each round, every process at the same instant
+    time.sleep(max(0.0, go + n * 0.5 - time.time()))
+    app = create_app(instance_path=f"{sys.argv[1]}/{n}")
+    with app.test_request_context("/"):
+        print(n, app.config["SECRET_KEY"], club_link())
+"""
+ROUNDS = 8
+
+
+def test_several_processes_start_at_once_on_a_fresh_instance(tmp_path: Path) -> None:
+    """gunicorn's workers each make the app on a fresh folder at the same moment (issue 28:
+    one cold start in four, both made the secret key and the loser crashed with
+    FileExistsError): every one starts, with the same secret key and the same club key."""
+    import sys
+    import time
+
+    go = str(time.time() + 4.0)
+    starts = [
+        subprocess.Popen(
+            [sys.executable, "-c", FIRST_START, str(tmp_path), go, str(ROUNDS)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+        )
+        for _ in range(6)
+    ]
+    said = [process.communicate(timeout=90) for process in starts]
+    assert [process.returncode for process in starts] == [0] * 6, [err for _out, err in said]
+    for n in range(ROUNDS):
+        instance = tmp_path / str(n)
+        lines = [line for out, _err in said for line in out.splitlines()]
+        seen = {line for line in lines if line.split()[0] == str(n)}
+        assert len(seen) == 1, seen  # one secret key, one club link
+        secret = (instance / "secret_key").read_text().strip()
+        assert seen.pop().split()[1] == secret and len(secret) == 64
+        assert [p.name for p in instance.iterdir() if p.name.startswith(".secret")] == []
+        assert (instance / "secret_key").stat().st_mode & 0o777 == 0o600

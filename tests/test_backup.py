@@ -17,7 +17,7 @@ from flask import Flask
 
 from barbu_scorer.app import create_app
 from barbu_scorer.cli import main as cli
-from barbu_scorer.store.backup import SECRET_TABLE, backup, check_barbu
+from barbu_scorer.store.backup import SECRET_TABLE, RestoreRefused, backup, check_barbu
 
 DOC = {"format": "barbu-session/1", "players": ["Ada", "Ben", "Clara", "Dan"]}
 
@@ -129,3 +129,44 @@ def test_restoring_on_the_same_machine_keeps_no_second_key(tmp_path: Path) -> No
     result = CliRunner().invoke(cli, ["restore", str(saved), "--instance", str(laptop)])
     assert result.exit_code == 0 and "secret key restored" in result.output
     assert not (laptop / "secret_key.bak").exists()
+
+
+@pytest.mark.parametrize("tables", [("_litestream_seq", "_litestream_lock"), ("_litestream_lock",)])
+def test_a_backup_of_a_file_litestream_replicates_restores(
+    tmp_path: Path, tables: tuple[str, ...]
+) -> None:
+    """Litestream (the README's continuous replication) adds its bookkeeping tables to the
+    database it follows (older versions the lock table alone): a backup of that file must
+    restore, the tables dropped from the live file; the same names at another shape, no."""
+    from barbu_scorer.store.backup import restore
+    from barbu_scorer.store.db import connect
+
+    source = tmp_path / "live.db"
+    connect(str(source)).close()
+    made = {
+        "_litestream_seq": "CREATE TABLE IF NOT EXISTS _litestream_seq "
+        "(id INTEGER PRIMARY KEY, seq INTEGER)",
+        "_litestream_lock": "CREATE TABLE IF NOT EXISTS _litestream_lock (id INTEGER)",
+    }
+    conn = sqlite3.connect(source)
+    with conn:
+        for table in tables:
+            conn.execute(made[table])
+        if "_litestream_seq" in tables:
+            conn.execute("INSERT INTO _litestream_seq (id, seq) VALUES (1, 42)")
+    conn.close()
+    copy = tmp_path / "copy.db"
+    backup(str(source), str(copy), "s" * 64)
+    check_barbu(str(copy))
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    assert restore(str(copy), str(instance)).secret
+    assert not _tables(instance / "barbu.db") & {"_litestream_seq", "_litestream_lock"}
+    odd = tmp_path / "odd.db"
+    connect(str(odd)).close()
+    conn = sqlite3.connect(odd)
+    with conn:
+        conn.execute("CREATE TABLE _litestream_lock (id INTEGER, note TEXT)")
+    conn.close()
+    with pytest.raises(RestoreRefused, match="schema"):
+        check_barbu(str(odd))

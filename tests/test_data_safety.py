@@ -97,6 +97,13 @@ class FakeServer:
     """What ``serve`` hands waitress, kept instead of served."""
 
     channel_class = type("Channel", (), {"error_task_class": object})
+    _map: dict[int, Any] = {}  # no socket: the loop ends at once (web/server.run)
+    active_channels: dict[int, Any] = {}
+    socket = type("Socket", (), {"close": lambda self: None})()
+    task_dispatcher = type("Dispatcher", (), {"shutdown": lambda self, **_: True})()
+
+    def del_channel(self) -> None:
+        pass
 
     def print_listen(self, _format: str) -> None:
         pass

@@ -15,7 +15,8 @@ its own (``backup_secret_key``, one row): the cookies that keep each phone's key
 signed and sealed under it, and so is the club key, so a database restored elsewhere
 without it would leave every kept key useless and change the club link. One file to
 keep: as secret as the instance folder (0600). Restore takes that table at its exact
-shape alone (anything else still fails the schema check), puts the key back as
+shape alone (anything else still fails the schema check; Litestream's two bookkeeping
+tables are taken the same way, so a replicated file's backup restores), puts the key back as
 ``instance/secret_key`` (a different one kept as ``secret_key.bak``), and drops the
 table from the live file, its pages overwritten (``secure_delete``) and the WAL emptied.
 """
@@ -26,7 +27,7 @@ import contextlib
 import fcntl
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,6 +42,15 @@ SECRET_TABLE = "backup_secret_key"
 _SECRET_SQL = (
     f"CREATE TABLE {SECRET_TABLE} (id INTEGER PRIMARY KEY CHECK (id = 1), key TEXT NOT NULL)"
 )
+
+LITESTREAM_TABLES = ("_litestream_seq", "_litestream_lock")
+TAKEN = (
+    _SECRET_SQL,
+    "CREATE TABLE _litestream_seq (id INTEGER PRIMARY KEY, seq INTEGER)",
+    "CREATE TABLE _litestream_lock (id INTEGER)",
+)
+"""The tables a restore takes beside the migrations' (then drops from the live file): the
+secret key's, and the two Litestream makes in a database it replicates."""
 
 
 class RestoreRefused(Exception):
@@ -57,9 +67,19 @@ class Restored:
     secret_kept: Path | None
 
 
-def backup(database: str, target: str, secret: str | None = None) -> None:
+def backup(
+    database: str,
+    target: str,
+    secret: str | None = None,
+    pages: int = -1,
+    progress: Callable[[int, int, int], object] | None = None,
+    scratch: bool = False,
+) -> None:
     """Copy ``database`` to ``target`` (0600) as it stands at one moment, with the
-    instance's ``secret`` key (see the module's docstring) when given."""
+    instance's ``secret`` key (see the module's docstring) when given: in one step, or
+    in steps of ``pages`` pages (``progress`` told after each, as sqlite3's backup does).
+    A ``scratch`` target (a new file the caller flushes and renames once whole) is
+    written without a journal or a flush a step, which would compete with the saves'."""
     if not Path(database).exists():
         raise FileNotFoundError(database)
     if Path(target).resolve() == Path(database).resolve():
@@ -68,7 +88,10 @@ def backup(database: str, target: str, secret: str | None = None) -> None:
     source = sqlite3.connect(database, timeout=WRITE_TIMEOUT)
     copy = sqlite3.connect(target)
     try:
-        source.backup(copy)
+        if scratch:
+            copy.execute("PRAGMA journal_mode = OFF")
+            copy.execute("PRAGMA synchronous = OFF")
+        source.backup(copy, pages=pages, progress=progress)
         if secret:
             with copy:
                 copy.execute(_SECRET_SQL)
@@ -85,11 +108,11 @@ def secret_of(instance: str) -> str | None:
     return path.read_text().strip() if path.is_file() else None
 
 
-def _secret_parts() -> frozenset[Part]:
-    """The schema of the secret key's table, as a backup writes it."""
+def _parts(sql: str) -> frozenset[Part]:
+    """The schema of one table of ``TAKEN``, as its writer makes it."""
     conn = sqlite3.connect(":memory:")
     try:
-        conn.execute(_SECRET_SQL)
+        conn.execute(sql)
         return schema(conn)
     finally:
         conn.close()
@@ -134,7 +157,8 @@ def _drop_secret(database: Path) -> None:
     try:
         conn.execute("PRAGMA secure_delete = ON")
         with conn:
-            conn.execute(f"DROP TABLE IF EXISTS {SECRET_TABLE}")
+            for table in (SECRET_TABLE, *LITESTREAM_TABLES):
+                conn.execute(f"DROP TABLE IF EXISTS {table}")
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     finally:
         conn.close()
@@ -168,8 +192,9 @@ def check_barbu(path: str) -> None:
         raise RestoreRefused(f"{path} is not a SQLite database: {error}") from None
     finally:
         conn.close()
-    if _secret_parts() <= has:  # a backup's secret key, at its exact shape alone
-        has -= _secret_parts()
+    for sql in TAKEN:  # at their exact shapes alone
+        if _parts(sql) <= has:
+            has -= _parts(sql)
     differs = sorted(has ^ migrated_schema(path, steps))
     if differs:
         named = ", ".join(" ".join(str(part) for part in item[:2]) for item in differs[:3])

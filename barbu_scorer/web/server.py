@@ -23,7 +23,9 @@ app's security headers and ``no-store`` like every other.
 from __future__ import annotations
 
 import resource
+import signal
 import threading
+import time
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -171,8 +173,60 @@ def build(app: Any, trusted_proxy: str | None, **settings: Any) -> Any:
     return server
 
 
+GRACE = 10.0
+"""Seconds the requests in flight get to finish once a stop is asked (a sheet's layout)."""
+TICK = 0.1
+"""Longest the loop waits on its sockets before it looks whether a stop was asked."""
+
+
+def busy(channel: Any) -> bool:
+    """Whether a connection has a request being answered or an answer not yet sent (a
+    connection idle between requests, or one still sending its request, is not)."""
+    return bool(
+        getattr(channel, "requests", None)
+        or getattr(channel, "total_outbufs_len", 0)
+        or getattr(channel, "close_when_flushed", False)
+    )
+
+
+def drain(server: Any, grace: float = GRACE) -> None:
+    """Stop ``server`` cleanly: it takes no new connection, the requests in flight are
+    answered and their answers sent (``grace`` seconds at most), then every connection
+    is closed and the worker threads end."""
+    from waitress import wasyncore
+
+    server.accepting = False
+    server.del_channel()
+    server.socket.close()  # a new connection is refused now, not left waiting
+    deadline = time.monotonic() + grace
+    while time.monotonic() < deadline and any(map(busy, list(server.active_channels.values()))):
+        wasyncore.loop(timeout=0.02, map=server._map, use_poll=True, count=1)
+    server.task_dispatcher.shutdown(cancel_pending=True, timeout=1)
+    wasyncore.close_all(server._map)
+
+
 def run(app: Any, trusted_proxy: str | None, **settings: Any) -> None:
-    """The server of :func:`build`, until it is stopped."""
+    """The server of :func:`build` until SIGINT (Ctrl-C) or SIGTERM: then it is drained
+    (:func:`drain`) and the render child ended, so the process exits at once and whole
+    (a process killed by SIGTERM left its child's semaphores to the resource tracker,
+    which warned of them as leaked)."""
+    from waitress import wasyncore
+
+    from barbu_scorer.web import render_process
+
     server = build(app, trusted_proxy, **settings)
     server.print_listen("Serving on http://{}:{}")
-    server.run()
+    asked: list[int] = []
+    before = {sig: signal.signal(sig, lambda n, _f: asked.append(n)) for sig in STOPS}
+    try:
+        while not asked and server._map:  # an empty map: the server was closed
+            wasyncore.loop(timeout=TICK, map=server._map, use_poll=True, count=1)
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+        drain(server)
+        render_process.end()
+
+
+STOPS = (signal.SIGINT, signal.SIGTERM)
+"""The signals that stop ``serve`` cleanly."""
