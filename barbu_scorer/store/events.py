@@ -125,16 +125,22 @@ def create_event(
     rounds: Sequence[Round],
     entries: Sequence[Sequence[HandEntry]] | None = None,
     who: str = "director",
+    clock: int = 1,
+    ended: Sequence[int | None] = (),
 ) -> tuple[StoredEvent, str]:
     """Store an event, every table's session with it, in one transaction; the stored event
-    and the director's key. ``entries`` (an import) gives each table's hands, in order."""
+    and the director's key. An import gives each table's hands (``entries``) and where it
+    ended (``ended``), in order, and the round in play (``clock``)."""
+    from barbu_scorer.store.ending import mark_ended
+
     night_format(settings.fmt)
     names = player_names(players)
     event_id, key = new_id(), secrets.token_urlsafe(18)
     sealer, created = _fernet(key), now()
     flat = [(r, n, t) for r, rnd in enumerate(rounds, 1) for n, t in enumerate(rnd.tables, 1)]
     with writing(db):
-        db.table("events").insert(_event_row(event_id, key, created, settings, names, rounds))
+        row = _event_row(event_id, key, created, settings, names, rounds)
+        db.table("events").insert({**row, "round": clock})
         for index, (r, number, table) in enumerate(flat):
             stored, edit_key = create_session(
                 db,
@@ -146,6 +152,8 @@ def create_event(
                 entries=entries[index] if entries is not None else (),
                 who=who,
             )
+            if index < len(ended) and ended[index] is not None:
+                mark_ended(db, stored.id, ended[index] or 0, who)
             db.table("event_tables").insert(
                 {
                     "event_id": event_id,

@@ -25,6 +25,15 @@ def _session_doc(db: Database, session_id: str) -> ComputedDocument:
     return stored.document()
 
 
+def _table_doc(db: Database, session_id: str) -> dict[str, Any]:
+    """A table's session document as the event carries it: bare, but where it ended."""
+    doc = _session_doc(db, session_id)
+    out = bare(doc)
+    if "ended_after" in doc:
+        out["ended_after"] = doc["ended_after"]
+    return out
+
+
 def event_export(db: Database, event: StoredEvent) -> dict[str, Any]:
     """The whole event as one document, every table's session inside it."""
     rounds = [
@@ -35,7 +44,7 @@ def event_export(db: Database, event: StoredEvent) -> dict[str, Any]:
                     "table": t.number,
                     "seats": list(t.seats),
                     "declarer_seat": t.declarer_seat,
-                    "session": bare(_session_doc(db, t.session_id)),
+                    "session": _table_doc(db, t.session_id),
                 }
                 for t in event.round_tables(r)
             ],
@@ -51,6 +60,7 @@ def event_export(db: Database, event: StoredEvent) -> dict[str, Any]:
         players=event.players,
         rounds=rounds,
         ranking=ranking_json(gather(db, event)),
+        round_=event.round,
     )
 
 
@@ -63,6 +73,8 @@ def import_event(db: Database, doc: EventDocument) -> tuple[StoredEvent, str]:
         rounds=doc.rounds,
         entries=doc.entries,
         who="import",
+        clock=doc.round,
+        ended=doc.ended,
     )
 
 
