@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from barbu_scorer.scoring.errors import refused
+from barbu_scorer.scoring.event.swaps import improve
 
 MIN_EVENT_PLAYERS = 3
 MAX_EVENT_PLAYERS = 160  # forty tables
@@ -27,6 +28,7 @@ MIN_BLOCKS_PLAYERS, MAX_BLOCKS_PLAYERS = 8, 80
 ROUNDS = 4
 MIN_TABLE, MAX_TABLE = 3, 5
 TRIES = 24
+IMPROVED = 4
 
 
 @dataclass(frozen=True)
@@ -123,7 +125,12 @@ def _seat_round(
     return tables
 
 
-def _attempt(players: int, seed: int) -> tuple[Round, ...]:
+Draft = tuple[list[list[list[int]]], list[tuple[int, ...]], dict[tuple[int, int], int]]
+"""A movement being built: each round's tables (declarer first), who sits out, the pairs
+met and how often."""
+
+
+def _attempt(players: int, seed: int) -> Draft:
     rng = random.Random(seed)
     counts = round_tables(players)
     order = list(range(players))
@@ -133,9 +140,10 @@ def _attempt(players: int, seed: int) -> tuple[Round, ...]:
         groups.append(order[start : start + count])
         start += count
     pairs: dict[tuple[int, int], int] = {}
-    rounds = []
+    seated: list[list[list[int]]] = []
+    outs: list[tuple[int, ...]] = []
     sat_out: set[int] = set()
-    for r, declarers in enumerate(groups):
+    for declarers in groups:
         sitting = max(0, players - MAX_TABLE * len(declarers))
         candidates = [p for p in range(players) if p not in declarers]
         fresh = [p for p in candidates if p not in sat_out] or candidates
@@ -146,9 +154,21 @@ def _attempt(players: int, seed: int) -> tuple[Round, ...]:
         tables = _seat_round(declarers, others, sizes, pairs, rng)
         for t in tables:
             _meet(pairs, t)
-        seated = tuple(Table(tuple(t), 0) for t in tables)
-        rounds.append(Round(_rotate(seated, r), tuple(out)))
-    return tuple(rounds)
+        seated.append(tables)
+        outs.append(tuple(out))
+    return seated, outs, pairs
+
+
+def _rounds(draft: Draft) -> tuple[Round, ...]:
+    seated, outs, _pairs = draft
+    return tuple(
+        Round(_rotate(tuple(Table(tuple(t), 0) for t in tables), r), out)
+        for r, (tables, out) in enumerate(zip(seated, outs, strict=True))
+    )
+
+
+def _spread(pairs: dict[tuple[int, int], int]) -> tuple[int, int]:
+    return max(pairs.values(), default=0), sum(c - 1 for c in pairs.values() if c)
 
 
 def _rotate(tables: Sequence[Table], r: int) -> tuple[Table, ...]:
@@ -174,12 +194,13 @@ def repeats(rounds: Sequence[Round]) -> dict[tuple[int, int], int]:
 
 def spread(rounds: Sequence[Round]) -> tuple[int, int]:
     """(the most times a pair met, the sum over pairs of the meetings beyond the first)."""
-    pairs = repeats(rounds)
-    return max(pairs.values(), default=0), sum(c - 1 for c in pairs.values())
+    return _spread(repeats(rounds))
 
 
 def blocks_movement(players: int, seed: int = 0) -> tuple[Round, ...]:
-    """Rotating blocks for ``players``: four rounds, the best of several seeded tries."""
+    """Rotating blocks for ``players``: four rounds, the best of several seeded greedy
+    tries, the best ``IMPROVED`` of them then improved by swaps (``swaps.improve``), and
+    the next ones too, in order, while none of those meets every pair at most once."""
     if not MIN_BLOCKS_PLAYERS <= players <= MAX_BLOCKS_PLAYERS:
         raise refused(
             "rotating blocks need %(least)s to %(most)s players, not %(players)s",
@@ -187,8 +208,16 @@ def blocks_movement(players: int, seed: int = 0) -> tuple[Round, ...]:
             most=MAX_BLOCKS_PLAYERS,
             players=players,
         )
-    tries = [_attempt(players, seed * 1000 + i) for i in range(TRIES)]
-    return min(tries, key=spread)
+    tries = sorted(
+        (_attempt(players, seed * 1000 + i) for i in range(TRIES)), key=lambda d: _spread(d[2])
+    )
+    done = 0
+    for draft in tries:
+        improve(draft[0], draft[2])
+        done += 1
+        if done >= IMPROVED and min(_spread(d[2])[0] for d in tries[:done]) <= 1:
+            break
+    return _rounds(min(tries[:done], key=lambda d: _spread(d[2])))
 
 
 def drawn_order(players: int, seed: int) -> tuple[int, ...]:
