@@ -98,7 +98,7 @@ def round_tables(players: int) -> tuple[int, ...]:
     return (base + 1,) * extra + (base,) * (ROUNDS - extra)
 
 
-def _meet(pairs: dict[tuple[int, int], int], seats: Sequence[int]) -> None:
+def meet(pairs: dict[tuple[int, int], int], seats: Sequence[int]) -> None:
     for a, b in combinations(sorted(seats), 2):
         pairs[(a, b)] = pairs.get((a, b), 0) + 1
 
@@ -107,7 +107,7 @@ def _cost(pairs: dict[tuple[int, int], int], player: int, table: Sequence[int]) 
     return sum(pairs.get((min(player, p), max(player, p)), 0) ** 2 for p in table)
 
 
-def _seat_round(
+def seat_round(
     declarers: Sequence[int],
     others: Sequence[int],
     sizes: Sequence[int],
@@ -151,9 +151,9 @@ def _attempt(players: int, seed: int) -> Draft:
         sat_out.update(out)
         others = [p for p in candidates if p not in out]
         sizes = even_sizes(players - sitting, len(declarers))
-        tables = _seat_round(declarers, others, sizes, pairs, rng)
+        tables = seat_round(declarers, others, sizes, pairs, rng)
         for t in tables:
-            _meet(pairs, t)
+            meet(pairs, t)
         seated.append(tables)
         outs.append(tuple(out))
     return seated, outs, pairs
@@ -162,7 +162,7 @@ def _attempt(players: int, seed: int) -> Draft:
 def _rounds(draft: Draft) -> tuple[Round, ...]:
     seated, outs, _pairs = draft
     return tuple(
-        Round(_rotate(tuple(Table(tuple(t), 0) for t in tables), r), out)
+        Round(rotate(tuple(Table(tuple(t), 0) for t in tables), r), out)
         for r, (tables, out) in enumerate(zip(seated, outs, strict=True))
     )
 
@@ -171,7 +171,7 @@ def _spread(pairs: dict[tuple[int, int], int]) -> tuple[int, int]:
     return max(pairs.values(), default=0), sum(c - 1 for c in pairs.values() if c)
 
 
-def _rotate(tables: Sequence[Table], r: int) -> tuple[Table, ...]:
+def rotate(tables: Sequence[Table], r: int) -> tuple[Table, ...]:
     """Move each declarer off seat 0 (seat ``r`` modulo the table's size), so the seats
     of the round read in play order with the declarer where the scheme puts them."""
     out = []
@@ -188,7 +188,7 @@ def repeats(rounds: Sequence[Round]) -> dict[tuple[int, int], int]:
     pairs: dict[tuple[int, int], int] = {}
     for rnd in rounds:
         for t in rnd.tables:
-            _meet(pairs, t.seats)
+            meet(pairs, t.seats)
     return pairs
 
 
