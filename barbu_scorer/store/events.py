@@ -28,11 +28,11 @@ from barbu_scorer.scoring.event.plan import EventSettings
 from barbu_scorer.scoring.event.variant import for_players
 from barbu_scorer.scoring.messages import msg
 from barbu_scorer.scoring.players import player_names
+from barbu_scorer.store.event_tables import EventKey, store_table
 from barbu_scorer.store.keys import hash_key, new_id, now, sealer
 from barbu_scorer.store.reads import reading
 from barbu_scorer.store.rows import Stale, writing
 from barbu_scorer.store.scorer_key import table_key
-from barbu_scorer.store.sessions import create_session
 
 
 @dataclass(frozen=True)
@@ -82,11 +82,6 @@ class StoredEvent:
 
 def _fernet(director_key: str) -> Fernet:
     return sealer("table keys", director_key)
-
-
-def _table_name(event_name: str, fmt: str, round_: int, number: int) -> str:
-    label = night_format(fmt).stored_name(round_, number)
-    return f"{event_name} · {label}"[:120]
 
 
 def _event_row(
@@ -142,29 +137,18 @@ def create_event(
         row = _event_row(event_id, key, created, settings, names, rounds)
         db.table("events").insert({**row, "round": clock})
         for index, (r, number, table) in enumerate(flat):
-            stored, edit_key = create_session(
+            session_id = store_table(
                 db,
-                players=[names[p] for p in table.seats],
-                scheme=for_players(settings.scheme, len(table.seats)),
-                scheme_ref=settings.scheme_ref,
-                first_declarer=table.declarer_seat or 0,
-                name=_table_name(settings.name, settings.fmt, r, number),
-                entries=entries[index] if entries is not None else (),
-                who=who,
+                EventKey(event_id, sealer, settings.name, settings.fmt),
+                settings.scheme,
+                settings.scheme_ref,
+                names,
+                (r, number, table),
+                entries[index] if entries is not None else (),
+                who,
             )
             if index < len(ended) and ended[index] is not None:
-                mark_ended(db, stored.id, ended[index] or 0, who)
-            db.table("event_tables").insert(
-                {
-                    "event_id": event_id,
-                    "round": r,
-                    "number": number,
-                    "session_id": stored.id,
-                    "seats": json.dumps(list(table.seats)),
-                    "declarer_seat": table.declarer_seat,
-                    "sealed_key": sealer.encrypt(edit_key.encode()).decode(),
-                }
-            )
+                mark_ended(db, session_id, ended[index] or 0, who)
     found = load_event(db, event_id)
     assert found is not None
     return found, key
