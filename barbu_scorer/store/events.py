@@ -80,7 +80,8 @@ class StoredEvent:
         return for_players(self.scheme, len(table.seats))
 
 
-def _fernet(director_key: str) -> Fernet:
+def sealed_tables(director_key: str) -> Fernet:
+    """The sealer of the event's tables' scorer keys, from the director's key."""
     return sealer("table keys", director_key)
 
 
@@ -131,7 +132,7 @@ def create_event(
     night_format(settings.fmt)
     names = player_names(players)
     event_id, key = new_id(), secrets.token_urlsafe(18)
-    sealer, created = _fernet(key), now()
+    sealer, created = sealed_tables(key), now()
     flat = [(r, n, t) for r, rnd in enumerate(rounds, 1) for n, t in enumerate(rnd.tables, 1)]
     with writing(db):
         row = _event_row(event_id, key, created, settings, names, rounds)
@@ -204,7 +205,7 @@ def director_matches(db: Database, event_id: str, key: str | None) -> bool:
 
 def scorer_keys(db: Database, event_id: str, director_key: str) -> dict[str, str]:
     """Each table's session id -> its scorer key (the director's key unseals them)."""
-    sealer, out = _fernet(director_key), {}
+    sealer, out = sealed_tables(director_key), {}
     for row in db.query(
         "SELECT session_id, sealed_key FROM event_tables WHERE event_id = ?", [event_id]
     ):
