@@ -8,6 +8,7 @@ from typing import Any
 from event_helpers import make_event, play
 from flask.testing import FlaskClient
 
+from barbu_scorer.scoring.event.people_doc import ACTIONS
 from barbu_scorer.scoring.event.plan import rounds_from_tables
 from barbu_scorer.store.event_tables import table_name
 from barbu_scorer.store.events import load_event
@@ -135,6 +136,19 @@ def test_a_night_whose_people_changed_round_trips(client: FlaskClient) -> None:
     assert made.status_code == 201, made.get_json()
     copy = made.get_json()["id"]
     assert client.get(f"/api/events/{copy}/export").get_json() == first
+    assert len(first["changes"]) == 3  # the history of people changing travels with it
+    assert {c["action"] for c in first["changes"]} == set(ACTIONS)
+    history = client.get(f"/api/events/{copy}/people").get_json()
+    assert history == client.get(f"/api/events/{event['id']}/people").get_json()
+    for spoil in (
+        {**first["changes"][0], "player": "Nobody"},
+        {**first["changes"][0], "round": 1},
+        {**first["changes"][0], "action": "teleport"},
+        {**first["changes"][0], "extra": 1},
+        {**first["changes"][0], "at": "x" * 41},
+    ):
+        bad = client.post("/api/events", json={**first, "changes": [spoil]})
+        assert bad.status_code == 400, spoil
     old = client.get(f"/api/events/{event['id']}/ranking").get_json()
     new = client.get(f"/api/events/{copy}/ranking").get_json()
     assert new == old and new["final"]

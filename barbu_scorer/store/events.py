@@ -12,7 +12,7 @@ from __future__ import annotations
 import hmac
 import json
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -123,11 +123,14 @@ def create_event(
     who: str = "director",
     clock: int = 1,
     ended: Sequence[int | None] = (),
+    changes: Sequence[Mapping[str, Any]] = (),
 ) -> tuple[StoredEvent, str]:
     """Store an event, every table's session with it, in one transaction; the stored event
     and the director's key. An import gives each table's hands (``entries``) and where it
-    ended (``ended``), in order, and the round in play (``clock``)."""
+    ended (``ended``), in order, the round in play (``clock``) and the history of people
+    changing (``changes``)."""
     from barbu_scorer.store.ending import mark_ended
+    from barbu_scorer.store.people import record_changes
 
     night_format(settings.fmt)
     names = player_names(players)
@@ -150,6 +153,7 @@ def create_event(
             )
             if index < len(ended) and ended[index] is not None:
                 mark_ended(db, session_id, ended[index] or 0, who)
+        record_changes(db, event_id, changes)
     found = load_event(db, event_id)
     assert found is not None
     return found, key

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -141,18 +141,20 @@ def _rewrite(
             event.id,
         ],
     )
-    for action, player, other in lines:
-        db.table("event_changes").insert(
-            {
-                "event_id": event.id,
-                "at": at,
-                "who": who,
-                "action": action,
-                "round": first,
-                "player": player,
-                "other": other,
-            }
-        )
+    record_changes(
+        db,
+        event.id,
+        [
+            {"at": at, "who": who, "action": a, "round": first, "player": p, "other": o}
+            for a, p, o in lines
+        ],
+    )
+
+
+def record_changes(db: Database, event_id: str, changes: Sequence[Mapping[str, Any]]) -> None:
+    """Add lines to the event's history of people changing (the caller holds the lock)."""
+    for change in changes:
+        db.table("event_changes").insert({"event_id": event_id, **change})
 
 
 def people_history(db: Database, event_id: str) -> list[dict[str, Any]]:

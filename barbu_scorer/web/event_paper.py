@@ -14,6 +14,7 @@ from barbu_scorer.scoring.envelope import bare
 from barbu_scorer.scoring.event.document import EventDocument, event_to_dict
 from barbu_scorer.scoring.event.formats import night_format
 from barbu_scorer.store.events import StoredEvent, create_event, scorer_keys
+from barbu_scorer.store.people import people_history
 from barbu_scorer.web.event_data import gather, ranking_json
 from barbu_scorer.web.links import external
 
@@ -61,6 +62,7 @@ def event_export(db: Database, event: StoredEvent) -> dict[str, Any]:
         rounds=rounds,
         ranking=ranking_json(gather(db, event)),
         round_=event.round,
+        changes=people_history(db, event.id),
     )
 
 
@@ -75,6 +77,7 @@ def import_event(db: Database, doc: EventDocument) -> tuple[StoredEvent, str]:
         who="import",
         clock=doc.round,
         ended=doc.ended,
+        changes=doc.changes,
     )
 
 

@@ -14,6 +14,7 @@ from barbu_scorer.scoring.barbu.sessions import HandEntry, score_session
 from barbu_scorer.scoring.errors import ScoringError, refused
 from barbu_scorer.scoring.event.formats import night_format
 from barbu_scorer.scoring.event.movement import MAX_EVENT_PLAYERS, ROUNDS, Round
+from barbu_scorer.scoring.event.people_doc import read_changes
 from barbu_scorer.scoring.event.plan import (
     MAX_EVENT_NAME,
     EventSettings,
@@ -45,6 +46,8 @@ class EventDocument:
     """The round in play when it was exported (the clock)."""
     ended: tuple[int | None, ...] = ()
     """Each table's ``ended_after`` (None: still playing), in the order of ``entries``."""
+    changes: tuple[Mapping[str, Any], ...] = ()
+    """The history of people changing (``read_changes``), oldest first."""
 
     @property
     def settings(self) -> EventSettings:
@@ -141,6 +144,7 @@ def read_event(doc: Any, lookup: SchemeLookup | None = None) -> EventDocument:
         tuple(sessions),
         clock,
         tuple(ended),
+        read_changes(doc.get("changes", []), players),
     )
 
 
@@ -222,6 +226,7 @@ def event_to_dict(
     rounds: Sequence[Mapping[str, Any]],
     ranking: Sequence[Mapping[str, Any]],
     round_: int = 1,
+    changes: Sequence[Mapping[str, Any]] = (),
 ) -> dict[str, Any]:
     """The event document; ``rounds``: each round's ``sitting_out`` and ``tables`` (seats,
     declarer_seat, the table's computed session document, with its ``ended_after`` once
@@ -237,4 +242,5 @@ def event_to_dict(
         "round": round_,
         "rounds": list(rounds),
         "ranking": list(ranking),
+        "changes": [dict(c) for c in changes],
     }
