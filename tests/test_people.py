@@ -171,3 +171,9 @@ def test_the_stored_movement_reads_back_as_planned(client: FlaskClient) -> None:
     shape = [[(t.seats, t.declarer_seat) for t in r.tables] for r in rounds]
     assert rounds_from_tables(11, shape, [r.sitting_out for r in rounds]) == rounds
     assert table_name("Club", "blocks", 2, 3) == "Club · round 2, table 3"
+
+
+def test_the_answer_with_the_scorers_links_is_never_stored(client: FlaskClient) -> None:
+    event = make_event(client, 8, "blocks")
+    response = _people(client, event, {"arrive": ["Late"]})
+    assert response.status_code == 200 and response.headers["Cache-Control"] == "no-store"
