@@ -59,6 +59,17 @@ def test_recent_first(db: Database) -> None:
     assert order[4:] == ["Ada", "Clara", "Dan"]
 
 
+def test_the_later_table_first_within_one_second(db: Database) -> None:
+    """Regression: two sessions started in the same second sorted their players by name
+    alone, so the table just played could fall past the eight chips the page shows
+    (a browser test failed when another test's table shared its second)."""
+    new(db, "Aa", "Ab", "Ac", "Ad")
+    new(db, "Zed", "Yan", "Xia", "Wes")
+    db.execute("UPDATE sessions SET created = '2026-12-02T21:14:00+00:00'")
+    order = [p.name for p in roster.roster(db)]
+    assert order == ["Wes", "Xia", "Yan", "Zed", "Aa", "Ab", "Ac", "Ad"]
+
+
 def test_imported_and_bridge_sessions_link_too(db: Database) -> None:
     new(db, "Ada", "Ben", "Clara", "Dan")
     doc = {"format": "barbu-session/1", "players": ["ada", "BEN", "Zoe", "Dan"], "hands": []}

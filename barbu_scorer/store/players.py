@@ -48,12 +48,13 @@ _ROSTER = """
     LEFT JOIN sessions s ON s.id = t.session_id
     {where}
     GROUP BY p.id
-    ORDER BY last_played DESC, p.name COLLATE NOCASE
+    ORDER BY last_played DESC, max(s.rowid) DESC, p.name COLLATE NOCASE
 """
 
 
 def roster(db: Database) -> list[RosterPlayer]:
-    """Every saved player, the most recently seen first."""
+    """Every saved player, the most recently seen first (sessions started in the same
+    second: the later one's players first, so the table just played leads the chips)."""
     return [RosterPlayer(*row) for row in db.execute(_ROSTER.format(where=""))]
 
 
