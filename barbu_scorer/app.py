@@ -148,6 +148,7 @@ def _register(app: Flask) -> None:
         bridge_new,
         event_board,
         event_correct,
+        event_people,
         events,
         exports,
         hands,
@@ -174,5 +175,5 @@ def _register(app: Flask) -> None:
     timing.init_app(app)  # after live_poll: the outermost layer of the WSGI app
     views = (main, sessions, hands, exports, bridge, bridge_new, schemes, live, players)
     views2 = (settle, api, api_events, api_players, events, event_board, event_correct, beat)
-    for view in (*views, *views2):  # one blueprint each
+    for view in (*views, *views2, event_people):  # one blueprint each
         app.register_blueprint(view.bp)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import random
+from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
@@ -20,6 +22,7 @@ from barbu_scorer.scoring.event.movement import (
     session_seating,
     table_sizes,
 )
+from barbu_scorer.scoring.event.swaps import improve
 from barbu_scorer.scoring.event.variant import for_players
 
 
@@ -88,9 +91,55 @@ def test_blocks_properties(players: int, seed: int) -> None:
     assert len(sat) == len(set(sat)) == (1 if players == 11 else 0)
 
 
-@pytest.mark.parametrize("players", [28, 32, 40])
+@pytest.mark.parametrize("players", [24, 28, 32, 40, 80])
 def test_blocks_large_fields_never_repeat_a_pairing(players: int) -> None:
     assert max(repeats(blocks_movement(players)).values()) == 1
+
+
+@pytest.mark.parametrize("seed", range(10))
+@pytest.mark.parametrize("players", [29, 30])
+def test_29_and_30_players_meet_nobody_twice(players: int, seed: int) -> None:
+    # every one of these draws repeated a pair before the swaps (issue 30, defect b)
+    assert max(repeats(blocks_movement(players, seed)).values()) == 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(24, 80), st.integers(0, 2**31 - 1))
+def test_from_24_players_no_pair_meets_twice_whatever_the_seed(players: int, seed: int) -> None:
+    """The README's promise: from 24 players on, no pair meets twice (any seed)."""
+    assert max(repeats(blocks_movement(players, seed)).values()) == 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(8, 40), st.integers(0, 10**6))
+def test_swaps_keep_declarers_sizes_and_never_spread_worse(players: int, seed: int) -> None:
+    rounds = [[list(t.seats) for t in r.tables] for r in blocks_movement(players, seed)]
+    rng = random.Random(seed)
+    for tables in rounds:  # spoil the seating: shuffle the non-declarers of each round
+        rest = [p for t in tables for p in t[1:]]
+        rng.shuffle(rest)
+        for t in tables:
+            t[1:], rest = rest[: len(t) - 1], rest[len(t) - 1 :]
+    pairs: dict[tuple[int, int], int] = {}
+    for tables in rounds:
+        for t in tables:
+            for a, b in combinations(sorted(t), 2):
+                pairs[(a, b)] = pairs.get((a, b), 0) + 1
+    before = [[(t[0], len(t), sorted(t)) for t in tables] for tables in rounds]
+    squares = sum(c * c for c in pairs.values())
+    improve(rounds, pairs)
+    after = [[(t[0], len(t)) for t in tables] for tables in rounds]
+    assert after == [[(d, n) for d, n, _s in r] for r in before]
+    assert [sorted(p for t in r for p in t) for r in rounds] == [
+        sorted(p for _d, _n, s in r for p in s) for r in before
+    ]
+    assert sum(c * c for c in pairs.values()) <= squares
+    counted: dict[tuple[int, int], int] = {}
+    for tables in rounds:
+        for t in tables:
+            for a, b in combinations(sorted(t), 2):
+                counted[(a, b)] = counted.get((a, b), 0) + 1
+    assert {k: v for k, v in pairs.items() if v} == counted
 
 
 def test_blocks_is_reproducible() -> None:

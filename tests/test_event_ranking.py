@@ -60,6 +60,23 @@ def test_a_table_not_started_counts_nothing_and_a_sitter_gets_the_average() -> N
 START = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
 
 
+def test_a_partial_evening_counts_only_the_rounds_played() -> None:
+    """Player 4 arrives for round 2; player 0 leaves after round 1 and player 5 takes their
+    seat: a round one was absent for counts nothing (a sit-out the movement made gets 1.5),
+    and the seat's hands stay with whoever played them."""
+    tables = [
+        TableScore(1, 1, (0, 1, 2, 3), (30, 10, -10, -30)),
+        TableScore(2, 1, (5, 1, 2, 4), (30, 10, -10, -30)),
+    ]
+    rows = {r.player: r for r in standings(6, tables, "placing")}
+    assert (rows[0].placing, rows[0].total, rows[0].tables) == (3, 30, 1)
+    assert (rows[5].placing, rows[5].total, rows[5].tables) == (3, 30, 1)
+    assert (rows[4].placing, rows[4].tables) == (0, 1)
+    assert (rows[1].placing, rows[1].tables) == (4, 2)
+    with_sit_out = {r.player: r for r in standings(6, tables, "placing", sat_out=[3])}
+    assert with_sit_out[3].placing == Fraction(3, 2)
+
+
 def test_pace_forecasts_the_finish() -> None:
     stamps = [START + timedelta(minutes=5 * k) for k in range(1, 8)]
     p = pace(START, stamps, 28, START + timedelta(minutes=36))

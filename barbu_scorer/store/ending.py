@@ -36,3 +36,10 @@ def end_session(db: Database, session_id: str, who: str, version: int | None) ->
         bump(db, session_id, version)
         log(db, session_id, who, "end", int(recorded), None, None)
     return int(recorded)
+
+
+def mark_ended(db: Database, session_id: str, after: int, who: str) -> None:
+    """Record a new session (an import) as ended after entry ``after``, in its history."""
+    with writing(db):
+        db.execute("UPDATE sessions SET ended_after = ? WHERE id = ?", [after, session_id])
+        log(db, session_id, who, "end", after, None, None)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hmac
 import json
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,11 +28,11 @@ from barbu_scorer.scoring.event.plan import EventSettings
 from barbu_scorer.scoring.event.variant import for_players
 from barbu_scorer.scoring.messages import msg
 from barbu_scorer.scoring.players import player_names
+from barbu_scorer.store.event_tables import EventKey, store_table
 from barbu_scorer.store.keys import hash_key, new_id, now, sealer
 from barbu_scorer.store.reads import reading
 from barbu_scorer.store.rows import Stale, writing
 from barbu_scorer.store.scorer_key import table_key
-from barbu_scorer.store.sessions import create_session
 
 
 @dataclass(frozen=True)
@@ -80,13 +80,9 @@ class StoredEvent:
         return for_players(self.scheme, len(table.seats))
 
 
-def _fernet(director_key: str) -> Fernet:
+def sealed_tables(director_key: str) -> Fernet:
+    """The sealer of the event's tables' scorer keys, from the director's key."""
     return sealer("table keys", director_key)
-
-
-def _table_name(event_name: str, fmt: str, round_: int, number: int) -> str:
-    label = night_format(fmt).stored_name(round_, number)
-    return f"{event_name} · {label}"[:120]
 
 
 def _event_row(
@@ -125,38 +121,39 @@ def create_event(
     rounds: Sequence[Round],
     entries: Sequence[Sequence[HandEntry]] | None = None,
     who: str = "director",
+    clock: int = 1,
+    ended: Sequence[int | None] = (),
+    changes: Sequence[Mapping[str, Any]] = (),
 ) -> tuple[StoredEvent, str]:
     """Store an event, every table's session with it, in one transaction; the stored event
-    and the director's key. ``entries`` (an import) gives each table's hands, in order."""
+    and the director's key. An import gives each table's hands (``entries``) and where it
+    ended (``ended``), in order, the round in play (``clock``) and the history of people
+    changing (``changes``)."""
+    from barbu_scorer.store.ending import mark_ended
+    from barbu_scorer.store.people import record_changes
+
     night_format(settings.fmt)
     names = player_names(players)
     event_id, key = new_id(), secrets.token_urlsafe(18)
-    sealer, created = _fernet(key), now()
+    sealer, created = sealed_tables(key), now()
     flat = [(r, n, t) for r, rnd in enumerate(rounds, 1) for n, t in enumerate(rnd.tables, 1)]
     with writing(db):
-        db.table("events").insert(_event_row(event_id, key, created, settings, names, rounds))
+        row = _event_row(event_id, key, created, settings, names, rounds)
+        db.table("events").insert({**row, "round": clock})
         for index, (r, number, table) in enumerate(flat):
-            stored, edit_key = create_session(
+            session_id = store_table(
                 db,
-                players=[names[p] for p in table.seats],
-                scheme=for_players(settings.scheme, len(table.seats)),
-                scheme_ref=settings.scheme_ref,
-                first_declarer=table.declarer_seat or 0,
-                name=_table_name(settings.name, settings.fmt, r, number),
-                entries=entries[index] if entries is not None else (),
-                who=who,
+                EventKey(event_id, sealer, settings.name, settings.fmt),
+                settings.scheme,
+                settings.scheme_ref,
+                names,
+                (r, number, table),
+                entries[index] if entries is not None else (),
+                who,
             )
-            db.table("event_tables").insert(
-                {
-                    "event_id": event_id,
-                    "round": r,
-                    "number": number,
-                    "session_id": stored.id,
-                    "seats": json.dumps(list(table.seats)),
-                    "declarer_seat": table.declarer_seat,
-                    "sealed_key": sealer.encrypt(edit_key.encode()).decode(),
-                }
-            )
+            if index < len(ended) and ended[index] is not None:
+                mark_ended(db, session_id, ended[index] or 0, who)
+        record_changes(db, event_id, changes)
     found = load_event(db, event_id)
     assert found is not None
     return found, key
@@ -212,7 +209,7 @@ def director_matches(db: Database, event_id: str, key: str | None) -> bool:
 
 def scorer_keys(db: Database, event_id: str, director_key: str) -> dict[str, str]:
     """Each table's session id -> its scorer key (the director's key unseals them)."""
-    sealer, out = _fernet(director_key), {}
+    sealer, out = sealed_tables(director_key), {}
     for row in db.query(
         "SELECT session_id, sealed_key FROM event_tables WHERE event_id = ?", [event_id]
     ):

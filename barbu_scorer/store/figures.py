@@ -20,7 +20,7 @@ READ_BY_FIGURES = ("sessions", "hands", "seats", "players")
 
 
 @migrations()
-def m013_figures_version(db: Database) -> None:
+def m014_figures_version(db: Database) -> None:
     """The league's version row and the triggers that move it."""
     db.execute(
         """CREATE TABLE IF NOT EXISTS figures_version (

@@ -284,3 +284,15 @@ def m012_creations(db: Database) -> None:
             created TEXT NOT NULL
         )"""
     )
+
+
+@migrations()
+def m013_event_changes(db: Database) -> None:
+    """Each change of who plays a club night (arrive, leave, substitute): when, by whom,
+    from which round, who (and who took the seat)."""
+    db.execute(
+        """CREATE TABLE IF NOT EXISTS event_changes (
+            id INTEGER PRIMARY KEY, event_id TEXT NOT NULL REFERENCES events(id)
+            ON DELETE CASCADE, at TEXT NOT NULL, who TEXT NOT NULL, action TEXT NOT NULL,
+            round INTEGER NOT NULL, player TEXT NOT NULL, other TEXT)"""
+    )

@@ -14,6 +14,7 @@ from barbu_scorer.scoring.envelope import bare
 from barbu_scorer.scoring.event.document import EventDocument, event_to_dict
 from barbu_scorer.scoring.event.formats import night_format
 from barbu_scorer.store.events import StoredEvent, create_event, scorer_keys
+from barbu_scorer.store.people import people_history
 from barbu_scorer.web.event_data import gather, ranking_json
 from barbu_scorer.web.links import external
 
@@ -23,6 +24,15 @@ def _session_doc(db: Database, session_id: str) -> ComputedDocument:
     stored = TOURNAMENT.load(db, session_id)
     assert stored is not None, "an event's table always has its session"
     return stored.document()
+
+
+def _table_doc(db: Database, session_id: str) -> dict[str, Any]:
+    """A table's session document as the event carries it: bare, but where it ended."""
+    doc = _session_doc(db, session_id)
+    out = bare(doc)
+    if "ended_after" in doc:
+        out["ended_after"] = doc["ended_after"]
+    return out
 
 
 def event_export(db: Database, event: StoredEvent) -> dict[str, Any]:
@@ -35,7 +45,7 @@ def event_export(db: Database, event: StoredEvent) -> dict[str, Any]:
                     "table": t.number,
                     "seats": list(t.seats),
                     "declarer_seat": t.declarer_seat,
-                    "session": bare(_session_doc(db, t.session_id)),
+                    "session": _table_doc(db, t.session_id),
                 }
                 for t in event.round_tables(r)
             ],
@@ -51,6 +61,8 @@ def event_export(db: Database, event: StoredEvent) -> dict[str, Any]:
         players=event.players,
         rounds=rounds,
         ranking=ranking_json(gather(db, event)),
+        round_=event.round,
+        changes=people_history(db, event.id),
     )
 
 
@@ -63,6 +75,9 @@ def import_event(db: Database, doc: EventDocument) -> tuple[StoredEvent, str]:
         rounds=doc.rounds,
         entries=doc.entries,
         who="import",
+        clock=doc.round,
+        ended=doc.ended,
+        changes=doc.changes,
     )
 
 

@@ -162,6 +162,7 @@ KEYED = frozenset(
         "api.create",
         "api_events.create_event",
         "api_events.seating",
+        "api_events.people",  # the seating as it now stands, the scorers' links in it
         "players.show_club_link",
     }
 )

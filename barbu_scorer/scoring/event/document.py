@@ -14,6 +14,7 @@ from barbu_scorer.scoring.barbu.sessions import HandEntry, score_session
 from barbu_scorer.scoring.errors import ScoringError, refused
 from barbu_scorer.scoring.event.formats import night_format
 from barbu_scorer.scoring.event.movement import MAX_EVENT_PLAYERS, ROUNDS, Round
+from barbu_scorer.scoring.event.people_doc import read_changes
 from barbu_scorer.scoring.event.plan import (
     MAX_EVENT_NAME,
     EventSettings,
@@ -41,6 +42,12 @@ class EventDocument:
     rounds: tuple[Round, ...]
     entries: tuple[tuple[HandEntry, ...], ...]
     sessions: tuple[Mapping[str, Any], ...]
+    round: int = 1
+    """The round in play when it was exported (the clock)."""
+    ended: tuple[int | None, ...] = ()
+    """Each table's ``ended_after`` (None: still playing), in the order of ``entries``."""
+    changes: tuple[Mapping[str, Any], ...] = ()
+    """The history of people changing (``read_changes``), oldest first."""
 
     @property
     def settings(self) -> EventSettings:
@@ -116,15 +123,67 @@ def read_event(doc: Any, lookup: SchemeLookup | None = None) -> EventDocument:
         sessions.extend(s for _a, _b, s in read)
     rounds = rounds_from_tables(len(players), shape, out)
     flat = [t for rnd in rounds for t in rnd.tables]
+    ended: list[int | None] = []
     for index, (table, session) in enumerate(zip(flat, sessions, strict=True)):
         entries.append(
             _check_table(
                 scheme, players, table.seats, table.declarer_seat, session, index + 1, lookup
             )
         )
+        ended.append(_ended_after(session.get("ended_after"), len(entries[-1]), index + 1))
+    clock = _clock(doc.get("round"), rounds, entries, ended)
     return EventDocument(
-        name, date, str(fmt), str(method), scheme, players, rounds, tuple(entries), tuple(sessions)
+        name,
+        date,
+        str(fmt),
+        str(method),
+        scheme,
+        players,
+        rounds,
+        tuple(entries),
+        tuple(sessions),
+        clock,
+        tuple(ended),
+        read_changes(doc.get("changes", []), players),
     )
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _ended_after(value: Any, hands: int, index: int) -> int | None:
+    """A table's ``ended_after``: absent (still playing), or 0 to its hands recorded."""
+    if value is None:
+        return None
+    if not _whole(value) or not 0 <= value <= hands:
+        raise refused(
+            "table %(n)s: ended_after is a number of hands from 0 to %(most)s",
+            n=index,
+            most=hands,
+        )
+    return int(value)
+
+
+def _clock(
+    value: Any,
+    rounds: Sequence[Round],
+    entries: Sequence[Sequence[HandEntry]],
+    ended: Sequence[int | None],
+) -> int:
+    """The round in play: the document's ``round`` (1 to its rounds); a document written
+    before it carried one: the last round any of whose tables has a hand or has ended."""
+    if value is not None:
+        if not _whole(value) or not 1 <= value <= len(rounds):
+            raise refused("round: the round in play, 1 to %(n)s", n=len(rounds))
+        return int(value)
+    played, index = 1, 0
+    for number, rnd in enumerate(rounds, 1):
+        for _table in rnd.tables:
+            if entries[index] or ended[index] is not None:
+                played = number
+            index += 1
+    return played
 
 
 def _check_table(
@@ -166,9 +225,12 @@ def event_to_dict(
     players: Sequence[str],
     rounds: Sequence[Mapping[str, Any]],
     ranking: Sequence[Mapping[str, Any]],
+    round_: int = 1,
+    changes: Sequence[Mapping[str, Any]] = (),
 ) -> dict[str, Any]:
     """The event document; ``rounds``: each round's ``sitting_out`` and ``tables`` (seats,
-    declarer_seat, the table's computed session document)."""
+    declarer_seat, the table's computed session document, with its ``ended_after`` once
+    ended); ``round_``: the round in play (the clock)."""
     return {
         "format": FORMAT,
         "name": name,
@@ -177,6 +239,8 @@ def event_to_dict(
         "method": method,
         "scheme": dict(scheme),
         "players": list(players),
+        "round": round_,
         "rounds": list(rounds),
         "ranking": list(ranking),
+        "changes": [dict(c) for c in changes],
     }

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from barbu_scorer.scoring.errors import refused
+from barbu_scorer.scoring.event.swaps import improve
 
 MIN_EVENT_PLAYERS = 3
 MAX_EVENT_PLAYERS = 160  # forty tables
@@ -27,6 +28,7 @@ MIN_BLOCKS_PLAYERS, MAX_BLOCKS_PLAYERS = 8, 80
 ROUNDS = 4
 MIN_TABLE, MAX_TABLE = 3, 5
 TRIES = 24
+IMPROVED = 4
 
 
 @dataclass(frozen=True)
@@ -96,7 +98,7 @@ def round_tables(players: int) -> tuple[int, ...]:
     return (base + 1,) * extra + (base,) * (ROUNDS - extra)
 
 
-def _meet(pairs: dict[tuple[int, int], int], seats: Sequence[int]) -> None:
+def meet(pairs: dict[tuple[int, int], int], seats: Sequence[int]) -> None:
     for a, b in combinations(sorted(seats), 2):
         pairs[(a, b)] = pairs.get((a, b), 0) + 1
 
@@ -105,7 +107,7 @@ def _cost(pairs: dict[tuple[int, int], int], player: int, table: Sequence[int]) 
     return sum(pairs.get((min(player, p), max(player, p)), 0) ** 2 for p in table)
 
 
-def _seat_round(
+def seat_round(
     declarers: Sequence[int],
     others: Sequence[int],
     sizes: Sequence[int],
@@ -123,7 +125,12 @@ def _seat_round(
     return tables
 
 
-def _attempt(players: int, seed: int) -> tuple[Round, ...]:
+Draft = tuple[list[list[list[int]]], list[tuple[int, ...]], dict[tuple[int, int], int]]
+"""A movement being built: each round's tables (declarer first), who sits out, the pairs
+met and how often."""
+
+
+def _attempt(players: int, seed: int) -> Draft:
     rng = random.Random(seed)
     counts = round_tables(players)
     order = list(range(players))
@@ -133,9 +140,10 @@ def _attempt(players: int, seed: int) -> tuple[Round, ...]:
         groups.append(order[start : start + count])
         start += count
     pairs: dict[tuple[int, int], int] = {}
-    rounds = []
+    seated: list[list[list[int]]] = []
+    outs: list[tuple[int, ...]] = []
     sat_out: set[int] = set()
-    for r, declarers in enumerate(groups):
+    for declarers in groups:
         sitting = max(0, players - MAX_TABLE * len(declarers))
         candidates = [p for p in range(players) if p not in declarers]
         fresh = [p for p in candidates if p not in sat_out] or candidates
@@ -143,15 +151,27 @@ def _attempt(players: int, seed: int) -> tuple[Round, ...]:
         sat_out.update(out)
         others = [p for p in candidates if p not in out]
         sizes = even_sizes(players - sitting, len(declarers))
-        tables = _seat_round(declarers, others, sizes, pairs, rng)
+        tables = seat_round(declarers, others, sizes, pairs, rng)
         for t in tables:
-            _meet(pairs, t)
-        seated = tuple(Table(tuple(t), 0) for t in tables)
-        rounds.append(Round(_rotate(seated, r), tuple(out)))
-    return tuple(rounds)
+            meet(pairs, t)
+        seated.append(tables)
+        outs.append(tuple(out))
+    return seated, outs, pairs
 
 
-def _rotate(tables: Sequence[Table], r: int) -> tuple[Table, ...]:
+def _rounds(draft: Draft) -> tuple[Round, ...]:
+    seated, outs, _pairs = draft
+    return tuple(
+        Round(rotate(tuple(Table(tuple(t), 0) for t in tables), r), out)
+        for r, (tables, out) in enumerate(zip(seated, outs, strict=True))
+    )
+
+
+def _spread(pairs: dict[tuple[int, int], int]) -> tuple[int, int]:
+    return max(pairs.values(), default=0), sum(c - 1 for c in pairs.values() if c)
+
+
+def rotate(tables: Sequence[Table], r: int) -> tuple[Table, ...]:
     """Move each declarer off seat 0 (seat ``r`` modulo the table's size), so the seats
     of the round read in play order with the declarer where the scheme puts them."""
     out = []
@@ -168,18 +188,19 @@ def repeats(rounds: Sequence[Round]) -> dict[tuple[int, int], int]:
     pairs: dict[tuple[int, int], int] = {}
     for rnd in rounds:
         for t in rnd.tables:
-            _meet(pairs, t.seats)
+            meet(pairs, t.seats)
     return pairs
 
 
 def spread(rounds: Sequence[Round]) -> tuple[int, int]:
     """(the most times a pair met, the sum over pairs of the meetings beyond the first)."""
-    pairs = repeats(rounds)
-    return max(pairs.values(), default=0), sum(c - 1 for c in pairs.values())
+    return _spread(repeats(rounds))
 
 
 def blocks_movement(players: int, seed: int = 0) -> tuple[Round, ...]:
-    """Rotating blocks for ``players``: four rounds, the best of several seeded tries."""
+    """Rotating blocks for ``players``: four rounds, the best of several seeded greedy
+    tries, the best ``IMPROVED`` of them then improved by swaps (``swaps.improve``), and
+    the next ones too, in order, while none of those meets every pair at most once."""
     if not MIN_BLOCKS_PLAYERS <= players <= MAX_BLOCKS_PLAYERS:
         raise refused(
             "rotating blocks need %(least)s to %(most)s players, not %(players)s",
@@ -187,8 +208,16 @@ def blocks_movement(players: int, seed: int = 0) -> tuple[Round, ...]:
             most=MAX_BLOCKS_PLAYERS,
             players=players,
         )
-    tries = [_attempt(players, seed * 1000 + i) for i in range(TRIES)]
-    return min(tries, key=spread)
+    tries = sorted(
+        (_attempt(players, seed * 1000 + i) for i in range(TRIES)), key=lambda d: _spread(d[2])
+    )
+    done = 0
+    for draft in tries:
+        improve(draft[0], draft[2])
+        done += 1
+        if done >= IMPROVED and min(_spread(d[2])[0] for d in tries[:done]) <= 1:
+            break
+    return _rounds(min(tries[:done], key=lambda d: _spread(d[2])))
 
 
 def drawn_order(players: int, seed: int) -> tuple[int, ...]:

@@ -69,12 +69,16 @@ def rounds_from_tables(
 ) -> tuple[Round, ...]:
     """A movement read back (an import): every round seats each player once or sits them
     out, every declarer's seat is at their table, and in rotating blocks each player
-    declares exactly once."""
-    out = []
+    declares exactly once. A night whose people changed (``scoring.event.changes``):
+    a round seats each of those present once, every player plays a round, and nobody
+    declares more than twice."""
+    out, full = [], True
     for index, tables in enumerate(rounds):
         seated = [p for seats, _d in tables for p in seats]
         out_here = list(sitting_out[index]) if index < len(sitting_out) else []
-        if sorted(seated + out_here) != list(range(players)):
+        here = sorted(seated + out_here)
+        full = full and here == list(range(players))
+        if len(set(here)) != len(here) or any(not 0 <= p < players for p in here):
             raise refused("round %(r)s must seat every player exactly once", r=index + 1)
         for seats, declarer in tables:
             if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
@@ -83,6 +87,13 @@ def rounds_from_tables(
                 raise refused("round %(r)s: the declarer's seat is not at the table", r=index + 1)
         out.append(Round(tuple(Table(tuple(s), d) for s, d in tables), tuple(out_here)))
     declared = [t.declarer for r in out for t in r.tables if t.declarer is not None]
-    if len(out) > 1 and sorted(declared) != list(range(players)):
+    if len(out) == 1 and not full:
+        raise refused("round %(r)s must seat every player exactly once", r=1)
+    if len(out) > 1 and full and sorted(declared) != list(range(players)):
+        raise refused("in rotating blocks each player declares exactly once")
+    played = {p for r in out for t in r.tables for p in t.seats}
+    if len(out) > 1 and (
+        len(played) != players or any(declared.count(p) > 2 for p in set(declared))
+    ):
         raise refused("in rotating blocks each player declares exactly once")
     return tuple(out)

@@ -110,3 +110,29 @@ class EventImportForm(FlaskForm):
 
     text = TextAreaField(_l("Paste the event's JSON"), validators=[Optional()])
     file = FileField(_l("or pick a file"))
+
+
+class PeopleForm(FlaskForm):
+    """People change: a late arrival (``name``), a departure (``player``), or a substitute
+    (``name`` takes ``player``'s seat), from the round after the one in play."""
+
+    action = RadioField(
+        choices=radio_choices(
+            ("arrive", _l("Arrives")),
+            ("leave", _l("Leaves")),
+            ("substitute", _l("Takes the seat of")),
+        ),
+        validators=[InputRequired()],
+    )
+    name = StringField(_l("Name"), validators=[Optional(), Length(max=MAX_NAME_LENGTH)])
+    player = SelectField(_l("Player"), choices=[], validate_choice=False)
+    version = IntegerField(validators=[InputRequired(), NumberRange(0, MAX_VERSION)])
+
+    def change(self) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, str] | None]:
+        """(arriving, leaving, (leaving, taking the seat)) as the store takes them."""
+        name, player = (self.name.data or "").strip(), self.player.data or ""
+        if self.action.data == "arrive":
+            return (name,), (), None
+        if self.action.data == "leave":
+            return (), (player,), None
+        return (), (), (player, name)

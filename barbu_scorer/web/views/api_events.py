@@ -27,6 +27,7 @@ from barbu_scorer.store.events import (
     update_clock,
 )
 from barbu_scorer.store.keys import now
+from barbu_scorer.store.people import PeopleChange, change_people, people_history
 from barbu_scorer.store.sessions import replace_hand
 from barbu_scorer.web.access import scheme_lookup
 from barbu_scorer.web.db import get_db
@@ -234,3 +235,38 @@ def correct_hand(event_id: str, session_id: str, number: int) -> Response:
         get_db(), session_id, number, entry, "director", if_match_version(), by_director=True
     )
     return jsonify({"session": session_id, "number": number, "format": SESSION_FORMAT})
+
+
+def _names(data: dict[str, Any], field: str) -> tuple[str, ...]:
+    value = data.get(field, [])
+    if not isinstance(value, list) or len(value) > 10 or not all(isinstance(n, str) for n in value):
+        raise ApiError(400, msg("field %(field)s: a list of at most 10 names", field=field))
+    return tuple(value)
+
+
+def _change(data: Any) -> PeopleChange:
+    """Who arrives, who leaves, or who takes whose seat, from the API's body."""
+    if not isinstance(data, dict) or set(data) - {"arrive", "leave", "substitute"}:
+        raise ApiError(400, msg("a change is an object with arrive, leave or substitute"))
+    sub = data.get("substitute")
+    if sub is None:
+        return PeopleChange(_names(data, "arrive"), _names(data, "leave"))
+    if not isinstance(sub, dict) or not all(isinstance(sub.get(k), str) for k in ("for", "by")):
+        raise ApiError(400, msg('field substitute: {"for": a name, "by": a name}'))
+    return PeopleChange(substitute=(sub["for"], sub["by"]))
+
+
+@bp.post("/events/<event_id>/people")
+def people(event_id: str) -> Response:
+    """A late arrival, a departure or a substitute, from the round after the one in play."""
+    event = _event(event_id)
+    key = _require_director(event_id)
+    change_people(get_db(), event, _change(json_body()), key, "director", if_match_version())
+    return jsonify(_seating(_event(event_id), key))
+
+
+@bp.get("/events/<event_id>/people")
+def people_changes(event_id: str) -> Response:
+    """Every change of who plays, oldest first (when, who made it, from which round)."""
+    _event(event_id)
+    return jsonify({"changes": people_history(get_db(), event_id)})

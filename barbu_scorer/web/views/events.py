@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response
 
 from barbu_scorer.present.event import clock_of
 from barbu_scorer.present.flashes import event_changed
+from barbu_scorer.present.people import change_line, next_round_players
 from barbu_scorer.scoring.barbu.schemes import BUILTINS
 from barbu_scorer.scoring.errors import ScoringError, refused
 from barbu_scorer.scoring.event.plan import EventSettings
@@ -19,13 +20,14 @@ from barbu_scorer.store import players as roster_store
 from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.store.events import close_round, update_clock
 from barbu_scorer.store.keys import now
+from barbu_scorer.store.people import movement_of, people_history
 from barbu_scorer.store.rows import Stale
 from barbu_scorer.web.access import scheme_lookup
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_access import keep_director, require_director
 from barbu_scorer.web.event_data import console_version, gather, new_event
 from barbu_scorer.web.event_pages import event_or_404
-from barbu_scorer.web.forms.events import ClockForm, MethodForm, NewEventForm
+from barbu_scorer.web.forms.events import ClockForm, MethodForm, NewEventForm, PeopleForm
 from barbu_scorer.web.links import external
 from barbu_scorer.web.once import created_once, made
 
@@ -99,8 +101,14 @@ def console(event_id: str) -> str:
     event = event_or_404(event_id)
     key = require_director(event_id)
     view = gather(get_db(), event)
+    people = PeopleForm()
+    upcoming = movement_of(event)[min(event.round, event.rounds - 1)]
+    here = [p for t in upcoming.tables for p in t.seats] + list(upcoming.sitting_out)
+    people.player.choices = next_round_players(event.players, here)
     return render_template(
         "event/console.html",
+        people=people,
+        changes=[change_line(c) for c in people_history(get_db(), event_id)],
         v=view,
         e=event,
         version=console_version(get_db(), event_id),
