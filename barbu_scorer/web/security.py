@@ -24,6 +24,9 @@ CSP = "; ".join(
         # <img> with a data: address; only the PDF templates, never served, have <style>).
         "style-src 'self'",
         "img-src 'self' data:",
+        # The app on the phone: its manifest and its one service worker, from here only.
+        "manifest-src 'self'",
+        "worker-src 'self'",
         "object-src 'none'",
         "frame-ancestors 'none'",
         "base-uri 'none'",
@@ -181,6 +184,31 @@ def _no_store(response: Response) -> Response:
     return response
 
 
+OFFLINE = frozenset(
+    {
+        "main.index",
+        "sessions.scorer",
+        "sessions.watch",
+        "hands.edit",
+        "bridge.scorer",
+        "bridge.watch",
+        "bridge.deal",
+    }
+)
+"""The pages the service worker (static/js/sw.js) may keep in this browser's Cache Storage
+to open them with no connection. The scorer's pages are ``no-store`` (no HTTP cache, shared
+or the browser's, keeps them); the worker's copy is this browser's own, beside the cookie
+that holds the same keys, and is replaced at each visit. No other answer is kept: not a
+POST's, not the handover, not a console (``KEYED``), not a claim link."""
+
+
+def _offline(response: Response) -> Response:
+    """``X-Offline: keep`` on a page of ``OFFLINE`` answered in full to a GET."""
+    if request.method == "GET" and response.status_code == 200 and request.endpoint in OFFLINE:
+        response.headers["X-Offline"] = "keep"
+    return response
+
+
 def _headers(response: Response) -> Response:
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
@@ -230,5 +258,6 @@ def init_app(app: Flask) -> None:
     app.before_request(_limit)
     app.url_defaults(_key_link)
     app.after_request(_no_store)
+    app.after_request(_offline)
     app.after_request(_headers)
     app.after_request(_logged)

@@ -16,7 +16,7 @@ from barbu_scorer.present.session import name_seats
 from barbu_scorer.scoring.barbu import doubles as dbl
 from barbu_scorer.scoring.barbu.document import read_hand
 from barbu_scorer.scoring.barbu.sessions import HandEntry, contracts_for, roles
-from barbu_scorer.scoring.entries import editable
+from barbu_scorer.scoring.entries import ahead, editable
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.text import read_count
 from barbu_scorer.store.rows import Conflict, Stale
@@ -30,10 +30,14 @@ from barbu_scorer.web.pages import saved, stored_or_404
 bp = Blueprint("hands", __name__)
 
 
-def _editable(session_id: str, number: int) -> StoredSession:
+def _editable(session_id: str, number: int, drawing: bool = False) -> StoredSession:
+    """The session, if hand ``number`` may be opened (``drawing``: its form only, which may
+    be one of the hands ``ahead``); 404 otherwise."""
     stored = stored_or_404(session_id)
     require_edit(session_id)
-    if not editable(number, len(stored.entries), stored.scheme.hands):
+    recorded = len(stored.entries)
+    opened = editable(number, recorded, stored.scheme.hands)
+    if not opened and not (drawing and number in _ahead(stored)):
         abort(404)
     refuse_beyond_round(stored, number)
     return stored
@@ -44,7 +48,14 @@ def _past(stored: StoredSession, number: int) -> dict[str, Any] | None:
     return stored.entries[number - 1] if number <= len(stored.entries) else None
 
 
+def _ahead(stored: StoredSession) -> range:
+    return ahead(len(stored.entries), stored.scheme.hands, len(stored.scheme.contracts))
+
+
 def _choices(stored: StoredSession, number: int) -> tuple[str, ...]:
+    """The contracts hand ``number`` may be; for a hand ahead, those its declarer (the next
+    hand's) has left as stored now: the server checks again when it is sent."""
+    number = min(number, len(stored.entries) + 1)
     return contracts_for(stored.scheme, [e["contract"] for e in stored.entries], number)
 
 
@@ -54,6 +65,19 @@ def _posted_contract(stored: StoredSession, number: int) -> str:
     if contract is None or contract not in _choices(stored, number):
         abort(400)
     return contract
+
+
+def _contract_gone(stored: StoredSession, number: int, action: str) -> Response | None:
+    """A hand entered on a form drawn ahead (no connection) whose contract its declarer has
+    no longer: refused with the reason (the outbox's Save), or its contract asked again
+    (the draft's Check); None for any other post (a 400, as a forged one)."""
+    reason = _("This contract is no longer left for hand %(n)s: pick another.", n=number)
+    if request.headers.get("X-Requested-With") == "fetch" and action == "save":
+        return _answer(stored, "refused", 422, None, reason)
+    if action == "check":
+        flash(reason, "error")
+        return redirect(url_for("hands.edit", session_id=stored.id, number=number))
+    return None
 
 
 def _preview(stored: StoredSession, number: int, contract: str, data: Any) -> Preview:
@@ -100,6 +124,7 @@ def _render(
     page = hand_page(stored, number, contract, _choices(stored, number), data, posted_doubles(data))
     return render_template(
         "session/hand.html",
+        ahead=number > len(stored.entries) + 1,
         stored=stored,
         scheme=stored.scheme,
         page=page,
@@ -201,8 +226,8 @@ def _carried(
 
 @bp.get("/s/<session_id>/hand/<int:number>")
 def edit(session_id: str, number: int) -> str:
-    """The hand form: a new hand, or a past one to correct."""
-    stored = _editable(session_id, number)
+    """The hand form: a new hand, or a past one to correct, or one ahead (``_ahead``)."""
+    stored = _editable(session_id, number, drawing=True)
     past, choices = _past(stored, number), _choices(stored, number)
     contract, data = opening_form(stored.scheme, past, request.args.get("contract"), choices)
     if (
@@ -225,7 +250,12 @@ def save(session_id: str, number: int) -> str | Response:
     form = HandForm()
     if not form.validate_on_submit() or form.number.data != number:
         abort(400)
-    contract, action = _posted_contract(stored, number), request.form.get("action", "save")
+    action = request.form.get("action", "save")
+    if request.form.get("contract") not in _choices(stored, number):
+        refusal = _contract_gone(stored, number, action)
+        if refusal is not None:
+            return refusal
+    contract = _posted_contract(stored, number)
     if action.startswith("switch-"):
         doubles = request.form.getlist("double")[: 2 * stored.scheme.players**2]
         target = action.removeprefix("switch-")[:40]
