@@ -117,6 +117,7 @@ def _register(app: Flask) -> None:
         live_poll,
         security,
         sheets,
+        text_size,
     )
     from barbu_scorer.web.links import base_url, external, qr_code
     from barbu_scorer.web.once import nonce_field
@@ -146,6 +147,7 @@ def _register(app: Flask) -> None:
     sheets.init_app(app)
     errors.init_app(app)
     language.init_app(app)  # first of the request hooks: every answer speaks the language
+    text_size.init_app(app)
     security.init_app(app)
     budgets.init_app(app)
     live_poll.init_app(app)

@@ -166,52 +166,9 @@ def imported_by_tests() -> set[str]:
     return found
 
 
-# Web modules the tests reach only through the app's test client and live server (every
-# route of them is requested): to be imported by a test of their own, then struck off.
-THROUGH_THE_APP = {
-    f"barbu_scorer.web.{name}"
-    for name in [
-        "assets",
-        "event_access",
-        "event_data",
-        "event_pages",
-        "event_round",
-        "extensions",
-        "game_pages",
-        "json_api",
-        "limits",
-        "once",
-        "pages",
-        "server",
-        "forms.common",
-        "forms.events",
-        "forms.players",
-        "forms.scheme_draft",
-        "forms.schemes",
-        "views.api",
-        "views.api_events",
-        "views.api_players",
-        "views.beat",
-        "views.bridge",
-        "views.bridge_new",
-        "views.event_board",
-        "views.event_correct",
-        "views.events",
-        "views.exports",
-        "views.hands",
-        "views.live",
-        "views.main",
-        "views.players",
-        "views.schemes",
-        "views.sessions",
-        "views.settle",
-    ]
-}
-
-
 def test_every_module_is_imported_by_a_test() -> None:
     """A module no test imports is tested only by chance (or not at all)."""
-    imported = imported_by_tests() | THROUGH_THE_APP
+    imported = imported_by_tests()
     modules = [
         ".".join(path.relative_to(ROOT).with_suffix("").parts)
         for path in sorted(PACKAGE.rglob("*.py"))

@@ -210,6 +210,53 @@ def test_a_handover_moves_the_role_and_the_old_phone_keeps_its_unsent_hand(
         close_context(context)
 
 
+def test_a_new_deal_is_announced_in_french_and_an_undo_is_not(
+    live_server: str, browser: Any
+) -> None:
+    """The Barbu Bridge watch and TV pages say a new deal in a sentence, in the reader's
+    language, in their polite live region (issue 26, item 8); an undo says nothing."""
+    import json
+    import urllib.request
+
+    from test_browser_bridge import SESSION
+
+    doc = json.loads(SESSION.read_text(encoding="utf-8"))
+    body = json.dumps({**doc, "deals": doc["deals"][:1]}).encode()
+    request = urllib.request.Request(
+        f"{live_server}/api/sessions", data=body, headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request) as response:
+        created = json.load(response)
+    hands = f"{live_server}/api/sessions/{created['id']}/hands"
+    key = {"X-Edit-Key": created["edit_key"], "Content-Type": "application/json"}
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, locale="fr-FR")
+    try:
+        tv, watch = context.new_page(), context.new_page()
+        tv.goto(f"{live_server}/bw/{created['id']}/tv")
+        watch.goto(f"{live_server}/bw/{created['id']}")
+        said = "() => document.querySelector('[data-live-announce]').textContent"
+        for page in (tv, watch):
+            region = page.locator("[data-live-announce]")
+            assert region.get_attribute("aria-live") == "polite" and region.inner_text() == ""
+        deal = json.dumps({"number": 2, **doc["deals"][1]}).encode()
+        urllib.request.urlopen(urllib.request.Request(hands, data=deal, headers=key)).close()
+        for page in (tv, watch):
+            page.wait_for_function(f"() => ({said})() !== ''")
+            sentence = page.evaluate(said)
+            assert sentence.startswith("Donne 2 enregistrée : Barbu, distribuée par Ben. N-S ")
+            assert ", E-O " in sentence and sentence.endswith("."), sentence
+            page.evaluate("document.querySelector('[data-live-announce]').textContent = ''")
+        undo = urllib.request.Request(f"{hands}/2", headers=key, method="DELETE")
+        urllib.request.urlopen(undo).close()
+        shown = "document.querySelector('[data-live-region] [data-announce]')"
+        moved = f"() => {shown}.dataset.announce === '1'"  # deal 1 is the last again
+        for page in (tv, watch):
+            page.wait_for_function(moved)
+            assert page.evaluate(said) == ""  # the page follows the undo, and says nothing
+    finally:
+        close_context(context)
+
+
 def test_a_barbu_bridge_handover_moves_the_role(live_server: str, phone: Any, browser: Any) -> None:
     """The same at a Barbu Bridge table: the old phone's deal, saved after the new phone
     took the scoring over, is kept and said not stored; the new phone saves it."""
@@ -248,5 +295,52 @@ def test_a_barbu_bridge_handover_moves_the_role(live_server: str, phone: Any, br
         assert "Scoring moved to another phone" in phone.inner_text("h1")
         phone.click("text=Watch this session")
         phone.wait_for_url(f"{live_server}/bw/{session_id}")
+    finally:
+        close_context(context)
+
+
+def test_a_club_night_tv_says_each_hand_played(live_server: str, browser: Any) -> None:
+    """The club night's TV and leaderboard say in their polite live region how many hands
+    were played and who leads, each time a table saves a hand (issue 26, item 8)."""
+    import json
+    import urllib.request
+
+    from event_helpers import hand_body, scorer_key
+
+    body = {
+        "name": "Club night",
+        "date": "2026-12-01",
+        "format": "blocks",
+        "players": [f"Player {n:02d}" for n in range(8)],
+    }
+    request = urllib.request.Request(
+        f"{live_server}/api/events",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as response:
+        event = json.load(response)
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    try:
+        tv, board = context.new_page(), context.new_page()
+        tv.goto(f"{live_server}/e/{event['id']}/tv")
+        board.goto(f"{live_server}/e/{event['id']}")
+        said = "() => document.querySelector('[data-live-announce]').textContent"
+        for page in (tv, board):
+            assert page.get_attribute("[data-live-announce]", "aria-live") == "polite"
+            assert page.evaluate(said) == ""
+        table = event["tables"][0]
+        for number in (1, 2):
+            hand = {"number": number, **hand_body(4, number - 1, 1)}
+            saved = urllib.request.Request(
+                f"{live_server}/api/sessions/{table['session']}/hands",
+                data=json.dumps(hand).encode(),
+                headers={"Content-Type": "application/json", "X-Edit-Key": scorer_key(table)},
+            )
+            urllib.request.urlopen(saved).close()
+            played = f"{number} hand played." if number == 1 else f"{number} hands played."
+            for page in (tv, board):
+                page.wait_for_function(f"() => ({said})().startsWith('{played}')")
+                assert page.evaluate(said).startswith(f"{played} Leader: ")
     finally:
         close_context(context)

@@ -239,3 +239,30 @@ def test_a_bucket_takes_a_cost_or_nothing(cost: int) -> None:
     assert bucket.due("a", cost=10, now=0) == pytest.approx(cost * 10.0)
     assert bucket.take("a", now=0, cost=10) == pytest.approx(cost * 10.0)  # nothing taken
     assert bucket.due("a", cost=10 - cost, now=0) == 0
+
+
+def test_the_store_counts_what_a_creation_stored(tmp_path: Path) -> None:
+    """store.totals counts the rows a client is charged for: a club night of 8 new names
+    stores its tables' sessions and 8 roster players, and no scheme."""
+    from barbu_scorer.store.totals import COUNTED, totals
+
+    app = _served(tmp_path)
+    with app.app_context():
+        before = totals(web_db.get_db())
+    assert set(before) == set(COUNTED) and set(before.values()) == {0}
+    assert _night(app.test_client(), "t", players=8).status_code == 201
+    with app.app_context():
+        after = totals(web_db.get_db())
+    assert after["players"] == 8 and after["schemes"] == 0
+    assert after["sessions"] == _count(app, "sessions") >= 2
+
+
+def test_the_app_keeps_one_budget_per_kind_of_row(tmp_path: Path) -> None:
+    """web.budgets: STORE_LIMIT's kinds each get a bucket of their rows; None turns the
+    budgets off (the live server's tests, the fuzz); a full database answers 507."""
+    from barbu_scorer.web.budgets import BUDGETS, Full
+
+    budgets = _served(tmp_path).extensions[BUDGETS]
+    assert set(budgets) == {"sessions", "players", "schemes"}
+    off = _served(tmp_path / "off", STORE_LIMIT=None).extensions[BUDGETS]
+    assert off == {} and Full.code == 507

@@ -205,3 +205,25 @@ def test_computations_past_the_slots_are_busy_and_errors_reach_the_waiters() -> 
     assert kept.get("k", lambda: 3) == 3
     # Inside a computation, asking for another needs no second slot.
     assert kept.get("outer", lambda: kept.get("inner", lambda: 4) + 1) == 5
+
+
+def test_holding_counts_the_requests_in_a_slot() -> None:
+    """Computations.holding: a request computing holds a slot (a nested one takes none),
+    and gives it back when done, value or error."""
+    from barbu_scorer.web.cached import Computations
+
+    gate: Computations[int] = Computations(slots=2)
+    seen: list[int] = []
+
+    def outer() -> int:
+        seen.append(gate.holding)
+        return gate.get("inner", lambda: seen.append(gate.holding) or 1) + 1
+
+    assert gate.get("outer", outer) == 2 and seen == [1, 1] and gate.holding == 0
+
+    def broken() -> int:
+        raise ValueError("no")
+
+    with pytest.raises(ValueError):
+        gate.get("broken", broken)
+    assert gate.holding == 0

@@ -86,7 +86,11 @@ def test_scorer_page_says_round_complete_and_form_refuses(client: FlaskClient) -
     assert "next seating" in page and f"/e/{event['id']}" in page
     assert "Table cards" not in page  # the scorer holds no director's key
     form = client.get(f"/s/{sid}/hand/8")
-    assert form.status_code == 409 and "round 1 is complete" in form.get_data(as_text=True)
+    assert form.status_code == 409 and "Round 1 is complete" in form.get_data(as_text=True)
+    # Regression: the page was the 400 page ("That request could not be read").
+    said = form.get_data(as_text=True)
+    assert "could not be read" not in said and "<h1>Round 1 complete</h1>" in said
+    assert f'href="/e/{event["id"]}' in said and f'href="/s/{sid}"' in said
     posted = client.post(
         f"/s/{sid}/hand/8",
         data={"number": 8, "version": 8, "contract": "trumps"},

@@ -55,6 +55,7 @@ SAME = {
     "Table %(n)s",
     "%(n)s tables",
     "table %(n)s",
+    "%(noun)s %(n)s",
 }
 
 

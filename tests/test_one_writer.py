@@ -287,7 +287,11 @@ def test_the_sub_game_names_are_written_once() -> None:
         for node in ast.walk(tree)
         if isinstance(node, ast.Constant) and node.value in names
     }
-    shorts = {(n, "scoring/barbu/contracts/tournament.py") for n in ("Hearts", "Queens")}
+    shorts = {
+        (n, f"scoring/barbu/contracts/{m}.py")
+        for n in ("Hearts", "Queens")
+        for m in ("tournament", "facts")
+    }
     assert found - shorts == {(name, "scoring/bridge/subgames.py") for name in names}
 
 

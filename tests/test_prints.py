@@ -19,6 +19,7 @@ from event_helpers import make_event, play
 from flask import Flask
 from flask.testing import FlaskClient
 from helpers import pdf_text
+from werkzeug.exceptions import NotFound
 
 from barbu_scorer.app import create_app
 from barbu_scorer.web import render_process
@@ -192,3 +193,13 @@ def test_the_render_child_is_replaced_past_its_renders(
     render_process.render("barbu-session/1", computed, None, None, "A4", "en")
     assert render_process.stats.recycled == recycled + 1
     render_process.stop()
+
+
+def test_an_unknown_event_or_session_has_no_print(app: Flask, client: FlaskClient) -> None:
+    """web.prints answers 404 before any render for what does not exist."""
+    from barbu_scorer.web.prints import results_response, standings_response
+
+    with app.test_request_context():
+        for respond, missing in ((results_response, "nope"), (standings_response, "nope")):
+            with pytest.raises(NotFound):
+                respond(missing)

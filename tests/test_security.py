@@ -341,3 +341,13 @@ def test_a_watcher_reloading_the_page_gets_no_new_cookie(client: FlaskClient) ->
     assert again.status_code == 200 and "Set-Cookie" not in again.headers
     unchanged = watcher.get(f"/w/{sid}", headers={"If-None-Match": first.headers["ETag"]})
     assert unchanged.status_code == 304 and "Set-Cookie" not in unchanged.headers
+
+
+def test_every_endpoint_the_security_lists_name_is_a_route(app: Flask) -> None:
+    """Regression: an endpoint renamed when a view got its own blueprint (``events.cards``
+    to ``event_board.cards``) left the table cards' answer without ``no-store``: every
+    name these lists hold must be a route the app has."""
+    from barbu_scorer.web.security import CLAIMS, CREATING, KEYED
+
+    endpoints = {rule.endpoint for rule in app.url_map.iter_rules()}
+    assert sorted((set(KEYED) | set(CLAIMS) | set(CREATING)) - endpoints) == []

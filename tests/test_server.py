@@ -15,7 +15,15 @@ import pytest
 
 from barbu_scorer.app import create_app
 from barbu_scorer.web.security import HEADERS
-from barbu_scorer.web.server import build
+from barbu_scorer.web.server import (
+    FEWEST,
+    PROXY_HEADERS,
+    TrustedProxy,
+    build,
+    connection_ceiling,
+    proxy_settings,
+    reserved_files,
+)
 
 
 @pytest.fixture
@@ -75,3 +83,35 @@ def test_the_apps_own_answers_are_unchanged(served: int) -> None:
     got, headers = _raw(served, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
     assert got == 200 and headers["x-frame-options"] == "DENY"
     assert list(headers).count("x-frame-options") == 1
+
+
+# What serve tells waitress: whom to believe about a client's address, how many
+# connections it may hold.
+
+
+def test_no_proxy_drops_every_proxy_header() -> None:
+    assert proxy_settings(None) == {"clear_untrusted_proxy_headers": True}
+    trusted = proxy_settings("127.0.0.1")
+    assert trusted["trusted_proxy"] == "127.0.0.1" and trusted["trusted_proxy_count"] == 1
+    assert trusted["trusted_proxy_headers"] == set(PROXY_HEADERS)
+
+
+def test_only_the_named_proxy_is_believed() -> None:
+    seen: list[dict[str, Any]] = []
+
+    def app(environ: dict[str, Any], start_response: Any) -> list[bytes]:
+        seen.append(dict(environ))
+        return []
+
+    wrapped = TrustedProxy(app, ["127.0.0.1"])
+    forwarded = {"HTTP_X_FORWARDED_FOR": "203.0.113.9", "wsgi.url_scheme": "http"}
+    wrapped({"REMOTE_ADDR": "192.0.2.1", **forwarded}, None)
+    wrapped({"REMOTE_ADDR": "127.0.0.1", **forwarded}, None)
+    assert "HTTP_X_FORWARDED_FOR" not in seen[0] and seen[0]["REMOTE_ADDR"] == "192.0.2.1"
+    assert seen[1]["REMOTE_ADDR"] == "203.0.113.9"
+
+
+def test_the_ceiling_keeps_files_for_the_threads() -> None:
+    assert reserved_files(4) == 80
+    ceiling = connection_ceiling(FEWEST, 4)
+    assert ceiling.connections == FEWEST and not ceiling.lowered

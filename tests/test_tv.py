@@ -1,9 +1,40 @@
-"""The TV view's crowd: from six players (or tables) its ranking is set smaller."""
+"""The TV views' view-model (present/tv.py): a long ranking cut into balanced columns so a
+club night of 16 tables fits one screen (issue 26, item 4)."""
 
 from __future__ import annotations
 
-from barbu_scorer.present.tv import CROWD, crowd
+import pytest
+
+from barbu_scorer.present.tv import COLUMN_ROWS, crowd, in_columns
 
 
-def test_crowd() -> None:
+@pytest.mark.parametrize(
+    ("rows", "shape", "size"),
+    [
+        (0, [0], "large"),
+        (4, [4], "large"),
+        (12, [12], "medium"),
+        (16, [16], "small"),
+        (17, [9, 8], "medium"),
+        (48, [16, 16, 16], "small"),
+        (64, [16, 16, 16, 16], "small"),
+        (80, [16, 16, 16, 16, 16], "small"),
+    ],
+)
+def test_columns_are_balanced_and_never_longer_than_the_most(
+    rows: int, shape: list[int], size: str
+) -> None:
+    cut = in_columns(list(range(rows)))
+    assert [len(c) for c in cut.columns] == shape and cut.size == size
+    assert [r for column in cut.columns for r in column] == list(range(rows))  # best first
+    assert max(len(c) for c in cut.columns) <= COLUMN_ROWS
+
+
+def test_the_crowd_of_a_table() -> None:
+    assert crowd(4) == "few" and crowd(10) == "many"
+
+
+def test_crowd_from_six() -> None:
+    from barbu_scorer.present.tv import CROWD
+
     assert [crowd(n) for n in (3, CROWD - 1, CROWD, 10)] == ["few", "few", "many", "many"]

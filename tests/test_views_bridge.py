@@ -583,8 +583,9 @@ def test_undo_the_last_deal(app: Flask, client: FlaskClient, doc: dict[str, Any]
     assert stored(app, session_id).deals == (doc["deals"][0],)
     assert client.post(f"/b/{session_id}/undo", data={}).status_code == 400
     history = client.get(f"/b/{session_id}/history").get_data(as_text=True)
-    assert history.index("undo") < history.index("add") < history.index("create")
-    assert "<strong>create</strong>\n    · scorer" in history
+    assert history.index("deal 2 undone") < history.index("deal 2 recorded")
+    assert history.index("deal 2 recorded") < history.index("session started")
+    assert re.search(r"Phone [0-9a-f]{4}: session started", history)
     assert client.get(f"/s/{session_id}/history").location == f"/b/{session_id}/history"
 
 

@@ -144,3 +144,24 @@ def test_an_id_past_sqlite_s_integers_is_no_player(app: Flask, keeper: FlaskClie
     assert keeper.get(f"/players/{huge}").status_code == 404
     assert keeper.post(f"/players/{huge}/rename", data={"name": "X"}).status_code == 404
     assert "Ben" in keeper.get(f"/players/{ben}").get_data(as_text=True)
+
+
+POKER = {"id": "chinese_poker", "name": "Chinese Poker", "positive": False, "total": -30}
+
+
+def test_a_custom_contract_is_named_on_the_statistics_page(app: Flask, client: FlaskClient) -> None:
+    """Regression: the player's page printed a custom contract by its id (chinese_poker)
+    in "Per contract" and "Worst hand", and the built-in names in English on a French page."""
+    scheme = {"name": "Poker night", "custom": [POKER], "contracts": ["chinese_poker", "no_tricks"]}
+    poker = {"contract": "chinese_poker", "raw": [-30, 0, 0, 0]}
+    tricks = {"contract": "no_tricks", "facts": {"tricks": [13, 0, 0, 0]}}
+    doc = {"format": "barbu-session/1", "players": PLAYERS, "scheme": {**scheme, "doubling": False}}
+    assert (
+        client.post("/api/sessions", json={**doc, "hands": [poker, tricks] * 4}).status_code == 201
+    )
+    ada = player_id(app, "Ada")
+    for language, builtin in (("en", "No Tricks"), ("fr", "Pas de plis")):
+        page = client.get(f"/players/{ada}", headers={"Accept-Language": language})
+        html = page.get_data(as_text=True)
+        assert "chinese_poker" not in html and "<td>Chinese Poker</td>" in html
+        assert f"<td>{builtin}</td>" in html and "−30, Chinese Poker" in html

@@ -11,6 +11,7 @@ import json
 import logging
 import shutil
 import threading
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -197,6 +198,13 @@ def test_past_the_gate_503_with_retry_after_and_the_home_page_stays_free(
         first = threading.Thread(target=lambda: waiting.extend(at_once([f"{origin}/ranking"] * 2)))
         first.start()
         assert started.wait(30)
+        # Regression (a loaded machine): the second /ranking could arrive after the next
+        # request had taken the last slot, which then waited for the held computation.
+        gate = club.extensions["barbu_league"]
+        deadline = time.monotonic() + 30
+        while gate.holding < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert gate.holding == 2
         # Two requests hold the two slots (one computing, one waiting for it): the next
         # ones, for these figures or others, are told to come back, and at once.
         for path in ["/api/ratings", "/players/1", "/api/players/1"]:

@@ -80,7 +80,9 @@ def _clash(chips: Sequence[str]) -> list[int]:
     return [seat for seats in seen.values() if len(seats) > 1 for seat in seats]
 
 
-def doubles_open(players: int, made: bool) -> bool:
-    """Whether the hand form opens with its doubles unfolded: at a table of up to four,
-    or once a double is made (the scorer is entering them)."""
-    return made or players < FOLD_FROM
+def doubles_open(players: int, made: bool, stepped: bool = False, large: bool = False) -> bool:
+    """Whether the hand form opens with its doubles unfolded: at a table of up to four
+    when the facts do not show one at a time (Salad's would not fit below the doubles)
+    and the text is not large (at 1.18x the doubles of four push the facts under the
+    footer), or once a double is made (the scorer is entering them)."""
+    return made or (players < FOLD_FROM and not stepped and not large)

@@ -103,10 +103,14 @@ class Chips:
     counts: dict[str, tuple[CountChip, ...]]  # "hearts", "queens"
     cards: dict[str, int]
     need: int | None  # the tricks the picked level needs
+    shown: str = ""  # the sub-game whose result the form shows first ("": none picked yet)
+    passed: bool = False  # passed out: no contract's detail to ask
+    part: str = "contract"  # the part shown first: "contract", or "result" when passed out
 
 
-def deal_chips(level: str | None) -> Chips:
-    """The chips of the deal form, the picked level (a posted value) marked on them."""
+def deal_chips(level: str | None, subgame: str | None = None) -> Chips:
+    """The chips of the deal form, the picked level (a posted value) marked on them, and
+    which of its parts show (the page's script moves them as the scorer taps)."""
     # Compared as text: a posted "level" of thousands of digits is no int to convert.
     picked = next((lv for lv in LEVELS if str(lv) == level), None)
     tricks = tuple(
@@ -127,6 +131,9 @@ def deal_chips(level: str | None) -> Chips:
         counts=counts,
         cards=dict(SPLIT_CARDS),
         need=None if picked is None else tricks_to_make(picked),
+        shown=subgame if subgame in SUBGAMES else "",
+        passed=level == "pass",
+        part="result" if level == "pass" else "contract",
     )
 
 

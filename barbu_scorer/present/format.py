@@ -14,7 +14,7 @@ from barbu_scorer.scoring import figures
 from barbu_scorer.scoring.barbu.cards import SUIT_SYMBOLS
 from barbu_scorer.scoring.barbu.contracts import CATALOGUE, Signed
 from barbu_scorer.scoring.barbu.schemes import MIN_PLAYERS, Scheme
-from barbu_scorer.scoring.messages import N_, Message, active_locale, say, word
+from barbu_scorer.scoring.messages import N_, Message, Word, active_locale, say, word
 from barbu_scorer.scoring.text import read_count
 
 RED_SUITS = frozenset("♥♦")
@@ -216,3 +216,10 @@ def undoubled_words(players: object) -> str:
         "%(share)s of its total, the declarer the rest.",
         share=share,
     )
+
+
+def scheme_name(name: str) -> str:
+    """A scheme's name as printed in text: a built-in's (a ``Word``) in the reader's
+    language, a house scheme's as typed. (A ``Word`` joined to other text, or formatted
+    into a message, would stay English.)"""
+    return word(name) if isinstance(name, Word) else name

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from barbu_scorer.present.chips import chip_names
 from barbu_scorer.present.format import signed
 from barbu_scorer.present.hand_preview import Sitting, implied
+from barbu_scorer.present.hand_steps import Step, fact_steps, place_pick
 from barbu_scorer.present.session import marked, quota_words
 from barbu_scorer.scoring.barbu import doubles as dbl
 from barbu_scorer.scoring.barbu.cards import ranks
@@ -119,6 +120,7 @@ class FactField:
     hint: str  # a message id ("" for none)
     box: CountBox | None  # a count's pickers
     places: tuple[tuple[int, str], ...]  # an order's finishers to tap: (position, ordinal id)
+    place: int  # a stepped order's place shown first (-1: every place shows; hand_steps.py)
 
 
 @dataclass(frozen=True)
@@ -137,6 +139,7 @@ class HandPage:
     title: str  # the chosen contract's name ("" before it is chosen)
     contract: str | None
     fields: tuple[FactField, ...]  # the facts asked, in the form's order (none: raw scores)
+    steps: tuple[Step, ...]  # one chip per fact when they show one at a time (hand_steps.py)
     announce: str  # what the declarer names: "trump", "start_rank", "start_fixed" or ""
     rank_optional: bool  # the starting rank may be left out (the first card decides)
     rows: tuple[DoublingRow, ...]
@@ -241,6 +244,7 @@ def fact_fields(
             fact.hint,
             boxes.get(fact.key),
             places if fact.kind == "order" else (),
+            place_pick(fact.key, len(places), data, scheme.players),
         )
         for fact in sorted(info.facts, key=lambda f: list(FACTS).index(f.key))
     )
@@ -268,6 +272,7 @@ def hand_page(
     """The hand form's view-model, for hand ``number`` and the chosen ``contract``."""
     scheme, players = stored.scheme, stored.players
     who = roles(scheme, stored.first_declarer, number - 1, contract)
+    fields = fact_fields(scheme, players, contract, data) if contract else ()
     return HandPage(
         number=number,
         hands=scheme.hands,
@@ -280,7 +285,8 @@ def hand_page(
         names={c: marked(c, scheme.name_of(c)) for c in (*choices, contract or "")},
         title=marked(contract, scheme.name_of(contract)) if contract else "",
         contract=contract,
-        fields=fact_fields(scheme, players, contract, data) if contract else (),
+        fields=fields,
+        steps=fact_steps([(f.key, f.legend, f.n) for f in fields], data),
         announce=announcement(scheme, contract),
         rank_optional=scheme.dominoes_start == "first_card",
         rows=doubling_rows(stored, number, contract, made) if contract else (),

@@ -54,10 +54,18 @@ class ContractRow:
     opponent_adjusted: str
 
 
-def _moment(moment: Moment | None) -> dict[str, str] | None:
+def contract_name(stats: PlayerStats, contract: str) -> str:
+    """A contract by its name: a custom one's from its scheme, a built-in's from the
+    catalogue (in the reader's language); never its id."""
+    if contract in stats.custom_names:
+        return stats.custom_names[contract]
+    return word(CATALOGUE[contract].name) if contract in CATALOGUE else contract
+
+
+def _moment(moment: Moment | None, stats: PlayerStats) -> dict[str, str] | None:
     if moment is None:
         return None
-    name = CATALOGUE[moment.contract].name if moment.contract in CATALOGUE else moment.contract
+    name = contract_name(stats, moment.contract)
     return {
         "session_id": moment.session_id,
         "date": moment.date[:10],
@@ -75,7 +83,7 @@ def _contracts(stats: PlayerStats) -> list[ContractRow]:
         pos = c.position.value
         rows.append(
             ContractRow(
-                CATALOGUE[contract].name if contract in CATALOGUE else contract,
+                contract_name(stats, contract),
                 c.chosen,
                 f"{pos:.1f}" if pos is not None else "–",
                 average(c.declarer_raw),
@@ -106,11 +114,11 @@ def player_view(stats: PlayerStats, names: Mapping[int | None, str]) -> dict[str
         "quota": say(
             "%(met)s met, %(missed)s missed", met=stats.quota_met, missed=stats.quota_missed
         ),
-        "best_session": _moment(stats.best_session),
-        "worst_session": _moment(stats.worst_session),
-        "recent": [_moment(m) for m in reversed(stats.trend[-10:])],
-        "best_hand": _moment(stats.best_hand),
-        "worst_hand": _moment(stats.worst_hand),
+        "best_session": _moment(stats.best_session, stats),
+        "worst_session": _moment(stats.worst_session, stats),
+        "recent": [_moment(m, stats) for m in reversed(stats.trend[-10:])],
+        "best_hand": _moment(stats.best_hand, stats),
+        "worst_hand": _moment(stats.worst_hand, stats),
     }
 
 

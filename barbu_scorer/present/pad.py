@@ -244,7 +244,7 @@ def _row(deal: ScoredDeal, players: Sequence[str]) -> DealRow:
         number=deal["deal"],
         dealer=players[dealer],
         seat=SEATS[dealer],
-        subgame=SUBGAME_NAMES[deal["subgame"]],
+        subgame=word(SUBGAME_NAMES[deal["subgame"]]),
         contract=contract_segments(deal["bridge"]),
         result=result_text(deal["bridge"]),
         points=dict(deal["points"]),

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from barbu_scorer.present.chips import chip_names
 from barbu_scorer.present.format import doubles_notation, signed
 from barbu_scorer.present.session import hand_label
 from barbu_scorer.scoring.barbu.remaining import left_by_block
 from barbu_scorer.scoring.barbu.sessions import Session
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -72,3 +75,27 @@ reads ``data-crowd``), so ten players and their contracts left fit one screen.""
 def crowd(players: int) -> str:
     """``"many"`` from ``CROWD`` players (or tables) on, else ``"few"``."""
     return "many" if players >= CROWD else "few"
+
+
+COLUMN_ROWS = 16
+"""Most lines of a TV ranking in one column: a club night's 64 players (16 tables) read
+in four columns of 16, so the ranking fits a 1280x720 screen with no scroll."""
+
+
+@dataclass(frozen=True)
+class Columns(Generic[T]):
+    """A TV ranking cut into side-by-side columns, balanced, best first down each column;
+    ``size`` sets the type (static/css/event.css): "large" to 8 lines a column, "medium"
+    to 12, "small" beyond."""
+
+    columns: tuple[tuple[T, ...], ...]
+    size: str
+
+
+def in_columns(rows: Sequence[T], most: int = COLUMN_ROWS) -> Columns[T]:
+    """``rows`` in as few columns as keep each to ``most`` lines, the columns even."""
+    count = max(1, -(-len(rows) // most))
+    per = max(1, -(-len(rows) // count))
+    columns = tuple(tuple(rows[i : i + per]) for i in range(0, len(rows), per)) or ((),)
+    size = "large" if per <= 8 else "medium" if per <= 12 else "small"
+    return Columns(columns, size)

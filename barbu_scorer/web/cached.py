@@ -25,6 +25,7 @@ from barbu_scorer.store.ending import live_state
 from barbu_scorer.web.access import remember
 from barbu_scorer.web.assets import fresh
 from barbu_scorer.web.db import get_db
+from barbu_scorer.web.text_size import is_large
 
 ENTRIES = 512
 """Bodies kept per process (a watch page is ~20 KB: ~10 MB at most)."""
@@ -112,14 +113,14 @@ def per_version(
     """The response of ``build`` for the session's current version, cached and conditional.
 
     ``variant`` names what else the body depends on (whether this browser may score...);
-    the locale is always part of it.
+    the locale and the text size (a class on the page's <html>) are always part of it.
     """
     version = version_or_404(session_id)
     if session.get("_flashes"):
         response = make_response(build())
         response.headers["Cache-Control"] = "private, no-store"
         return response
-    parts = (kind, session_id, version, str(get_locale()), *variant)
+    parts = (kind, session_id, version, str(get_locale()), is_large(), *variant)
     tag = etag_of(*parts)
     if fresh(tag):
         response = Response(status=304)
@@ -180,6 +181,8 @@ class Computations(Generic[Kept]):
         self._slots = threading.BoundedSemaphore(slots)
         self._inside = threading.local()
         self.builds = 0
+        self.holding = 0
+        """How many requests hold a slot now (computing or waiting for a computation)."""
 
     def _kept(self, key: Hashable) -> tuple[bool, Kept | None]:
         with self._lock:
@@ -197,9 +200,13 @@ class Computations(Generic[Kept]):
             return self._join(key, build)
         if not self._slots.acquire(blocking=False):
             raise Busy(key)
+        with self._lock:
+            self.holding += 1
         try:
             return self._join(key, build)
         finally:
+            with self._lock:
+                self.holding -= 1
             self._slots.release()
 
     def _join(self, key: Hashable, build: Callable[[], Kept]) -> Kept:

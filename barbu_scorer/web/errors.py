@@ -24,7 +24,7 @@ from barbu_scorer.present.format import (
 from barbu_scorer.present.isolate import bdi, bdi_join
 from barbu_scorer.present.pad import SIDE_NAMES
 from barbu_scorer.present.scheme_words import options_words
-from barbu_scorer.present.tv import crowd
+from barbu_scorer.present.tv import crowd, in_columns
 from barbu_scorer.store.sessions import Unreadable
 from barbu_scorer.web.access import Moved, owns_scheme
 from barbu_scorer.web.db import get_db
@@ -188,6 +188,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(chip_names)
     app.add_template_global(doubles_open)
     app.add_template_global(crowd, name="tv_crowd")
+    app.add_template_global(in_columns, name="tv_columns")
     app.add_template_filter(signed)
     app.add_template_global(owns_scheme)
     app.add_template_filter(bdi)

@@ -43,6 +43,11 @@ class EventView:
     ranking: tuple[RankRow, ...]
     final: bool
 
+    @property
+    def played(self) -> int:
+        """The hands played at every table so far (the TV's live region says it)."""
+        return sum(r.done for r in self.rows)
+
     def round_rows(self, number: int) -> tuple[ConsoleRow, ...]:
         """The console lines of one round."""
         return tuple(r for r in self.rows if r.round == number)

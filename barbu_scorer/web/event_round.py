@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import abort, jsonify, make_response, render_template, request, url_for
-from werkzeug.exceptions import HTTPException
 
+from barbu_scorer.present.closed import round_complete
+from barbu_scorer.scoring.messages import say
 from barbu_scorer.store.event_reads import beyond_the_round, round_limit
 from barbu_scorer.store.sessions import StoredSession
 from barbu_scorer.web.db import get_db
@@ -51,5 +52,11 @@ def refuse_beyond_round(stored: StoredSession, number: int) -> None:
         answer = jsonify({"status": "refused", "html": html, "version": stored.version})
         answer.status_code = 409
         abort(answer)
-    page = render_template("errors/400.html", error=HTTPException(text))
-    abort(make_response(page, 409))
+    done = round_done(stored)
+    links: tuple[tuple[str, str], ...] = (
+        ((say("The event's ranking"), done.leaderboard),) if done else ()
+    )
+    links += ((say("Back to the session"), url_for("sessions.scorer", session_id=stored.id)),)
+    limit = round_limit(get_db(), stored.id)
+    closed = round_complete(limit.round if limit else 0, text, links)
+    abort(make_response(render_template("closed.html", closed=closed), 409))

@@ -20,6 +20,7 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
 from barbu_scorer.games import AnyGame
+from barbu_scorer.present.history import Describe
 from barbu_scorer.store.scorer_key import hand_over
 from barbu_scorer.store.sessions import key_matches
 from barbu_scorer.web.access import (
@@ -34,7 +35,7 @@ from barbu_scorer.web.access import (
 from barbu_scorer.web.cached import per_version, remembered
 from barbu_scorer.web.club import is_member
 from barbu_scorer.web.db import get_db
-from barbu_scorer.web.pages import Stored, history_page, undo_last
+from barbu_scorer.web.pages import Progress, Stored, history_page, refuse_ended, undo_last
 
 S = TypeVar("S", bound=Stored)
 
@@ -53,6 +54,10 @@ class GamePages(Generic[S]):
     """What the scorer is told once entry ``n`` is undone (in the reader's language)."""
     history: str
     """The history page's template."""
+    described: Callable[[S], Describe]
+    """How the history says one entry of the stored session in words."""
+    owner: Callable[[S], str | None] = lambda stored: None
+    """Whose phone started the session, when the new-session form says so."""
 
     def register(self, bp: Blueprint) -> None:
         """Add claim, undo and changes to ``bp``, under ``root``."""
@@ -65,6 +70,14 @@ class GamePages(Generic[S]):
         """The stored session for its scorer: a 404 page, or 403 without the edit key."""
         stored = self.found(session_id)
         require_edit(session_id)
+        return stored
+
+    def entry_form(self, session_id: str, number: int, total: int, sheet: str) -> S:
+        """The stored session for its scorer's form of entry ``number`` (of ``total``): the
+        page that says it ended (linking ``sheet``, an endpoint) when it changes no more."""
+        stored = self.editing(session_id)
+        at = Progress(session_id, stored.ended_after, self.recorded(stored), total, number)
+        refuse_ended(at, self.game.unit, sheet, self.game.pages.scorer)
         return stored
 
     def watched(self, kind: str, session_id: str, render: Callable[[str | None], str]) -> Response:
@@ -117,4 +130,6 @@ class GamePages(Generic[S]):
 
     def changes(self, session_id: str) -> str:
         """Every change made to the session: who, what, when."""
-        return history_page(self.history, self.editing(session_id))
+        stored = self.editing(session_id)
+        unit, describe = self.game.unit, self.described(stored)
+        return history_page(self.history, stored, unit, describe, self.owner(stored))

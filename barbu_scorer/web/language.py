@@ -89,12 +89,12 @@ def choose(code: str) -> BaseResponse:
     """The menu's switch: keep the language in a cookie and go back to the page (a
     language is no secret and changes nothing stored: a plain link does it)."""
     chosen = locale_of(code) or DEFAULT_LOCALE
-    response = redirect(_local(request.args.get("next")), 303)
+    response = redirect(local_target(request.args.get("next")), 303)
     response.set_cookie(COOKIE, chosen, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
     return response
 
 
-def _local(target: str | None) -> str:
+def local_target(target: str | None) -> str:
     back = (target or "/")[:2000]
     parts = urlsplit(back)
     if parts.scheme or parts.netloc or not back.startswith("/") or back.startswith("//"):
@@ -118,7 +118,7 @@ def session_choice(session_id: str) -> BaseResponse:
         flash(_("The score sheet is now printed in French."), "status")
     else:
         flash(_("The score sheet is now printed in English."), "status")
-    return redirect(_local(request.form.get("next")), 303)
+    return redirect(local_target(request.form.get("next")), 303)
 
 
 def sheet_language() -> str | None:

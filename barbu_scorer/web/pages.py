@@ -6,16 +6,20 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from sqlite_utils import Database
 from werkzeug.wrappers import Response
 
 from barbu_scorer.games import game_of_session, page_for
+from barbu_scorer.present.closed import session_ended
 from barbu_scorer.present.flashes import session_changed
+from barbu_scorer.present.history import Describe, history_lines
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.units import Unit
 from barbu_scorer.store import bridge as bridge_store
 from barbu_scorer.store.bridge import StoredBridge
 from barbu_scorer.store.reads import history
@@ -35,6 +39,9 @@ class Stored(Protocol):
 
     @property
     def id(self) -> str: ...
+
+    @property
+    def ended_after(self) -> int | None: ...
 
 
 def or_404(found: Found | None) -> Found:
@@ -97,9 +104,38 @@ def saved(
     return redirect(session_url)
 
 
-def history_page(template: str, stored: Stored) -> str:
-    """The session's history page: every change, newest first, who and when."""
-    return render_template(template, stored=stored, changes=history(get_db(), stored.id))
+def history_page(
+    template: str, stored: Stored, unit: Unit, describe: Describe, owner: str | None
+) -> str:
+    """The session's history page: every change, newest first, who, what and when (the
+    phone that started it named after its ``owner``, when the game knows who that is)."""
+    changes = history_lines(history(get_db(), stored.id), unit, describe, owner)
+    return render_template(template, stored=stored, changes=changes)
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where a session stands, for a form about to open on entry ``number``."""
+
+    session_id: str
+    ended_after: int | None
+    recorded: int
+    total: int
+    number: int
+
+
+def refuse_ended(at: Progress, unit: Unit, sheet: str, scorer: str) -> None:
+    """For a form opened (GET) on an ended session, or past the last entry of a complete
+    one: a page that says so and links the session's ``sheet`` and ``scorer`` pages (their
+    endpoints), 409, never a bare 404. A POST goes
+    on to the store, which refuses it in the words the page's script shows."""
+    complete = at.recorded >= at.total and at.number > at.total
+    if request.method != "GET" or (at.ended_after is None and not complete):
+        return
+    after = at.recorded if at.ended_after is None else at.ended_after
+    sheet, back = (url_for(page, session_id=at.session_id) for page in (sheet, scorer))
+    closed = session_ended(after, unit, sheet, back)
+    abort(make_response(render_template("closed.html", closed=closed), 409))
 
 
 def bridge_or_404(session_id: str) -> StoredBridge:

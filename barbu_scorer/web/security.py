@@ -153,15 +153,15 @@ CLAIMS = frozenset({"sessions.claim", "bridge.claim", "events.claim", "players.k
 """The addresses that carry a key: an answer that built one of them carries that key."""
 KEYED = frozenset(
     {
-        "events.cards",  # the table cards' QR codes, even from the cache of PDFs
+        "event_board.cards",  # the table cards' QR codes, even from the cache of PDFs
         "events.console",
         "live.handover",
         "live.bridge_handover",
         "live.new_link",
         "live.bridge_new_link",
         "api.create",
-        "api.create_event",
-        "api.seating",
+        "api_events.create_event",
+        "api_events.seating",
         "players.show_club_link",
     }
 )

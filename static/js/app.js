@@ -57,3 +57,12 @@ document.addEventListener("submit", (event) => {
     setTimeout(() => { if (ready.active) ready.active.postMessage({ keep: links }); }, 3000);
   });
 })();
+// Moments the server wrote in UTC (<time datetime data-clock>, printed "21:14 UTC") shown
+// in this device's zone, the table's, in the page's language; the full date in the title.
+document.querySelectorAll("time[data-clock]").forEach((time) => {
+  const moment = new Date(time.dateTime);
+  if (Number.isNaN(moment.getTime())) return;
+  const lang = document.documentElement.lang || undefined;
+  time.textContent = new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(moment);
+  time.title = new Intl.DateTimeFormat(lang, { dateStyle: "full", timeStyle: "short" }).format(moment);
+});

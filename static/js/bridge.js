@@ -49,7 +49,39 @@
     });
   }
 
+  // Only the chosen sub-game's result shows, and no contract's detail when passed out: the
+  // server marked them for the page as it came; the taps move the marks.
+  function syncShown() {
+    const subgame = picked("subgame");
+    form.querySelectorAll("fieldset.result").forEach((box) => {
+      box.hidden = !subgame || !box.classList.contains(`result-${subgame.value}`);
+    });
+    const first = form.querySelector(".pick-first");
+    if (first) first.hidden = Boolean(subgame);
+    const level = picked("level");
+    form.querySelectorAll(".contract-detail").forEach((detail) => {
+      detail.hidden = Boolean(level && level.value === "pass");
+    });
+  }
+
+  // The contract, then the result, one at a time (the server marked the first): the
+  // strip's chips switch them, and the tricks (or a pass) move on to the result.
+  form.classList.add("stepping");
+  function showPart(part) {
+    const pick = form.querySelector(`input[name="pick-part"][value="${part}"]`);
+    if (pick) pick.checked = true;
+    form.querySelectorAll('[data-step-of="part"]').forEach((el) => {
+      el.classList.toggle("current", el.dataset.step === part);
+    });
+  }
+  form.addEventListener("change", (event) => {
+    const name = event.target.name;
+    if (name === "pick-part") showPart(event.target.value);
+    else if (name === "tricks" || (name === "level" && event.target.value === "pass")) showPart("result");
+  });
+
   function refresh() {
+    syncShown();
     syncTricks();
     syncImplied();
     preview.later();
@@ -61,6 +93,7 @@
   // says what is wrong), and a deal saved offline is kept and sent once.
   Outbox.saving(form, { body, save, cancel: preview.cancel });
 
+  syncShown();
   syncTricks();
   syncImplied();
   if (picked("subgame") || picked("level")) preview.ask();

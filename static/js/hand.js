@@ -30,14 +30,37 @@
     showCounts(implied);
   }
 
-  // After a count, the keypad moves on to the next player still without one.
-  function advance(box, seat) {
-    const rows = [...box.querySelectorAll(".count-row")];
-    const blank = (row) => !row.querySelector("input:checked");
-    const after = [...rows.slice(seat + 1), ...rows.slice(0, seat)].find(blank);
-    if (!after) return;
-    const pick = box.querySelector(`.who-pick input[value="${after.dataset.seat}"]`);
+  // One step at a time (present/hand_steps.py): a count's keypad, an order's place or a
+  // Salad's fact shows as its picker (input "pick-<key>") says; the server marked the first.
+  form.classList.add("stepping");
+  function showStep(key) {
+    const pick = form.querySelector(`input[name="pick-${key}"]:checked`);
+    form.querySelectorAll(`[data-step-of="${key}"]`).forEach((el) => {
+      el.classList.toggle("current", Boolean(pick) && el.dataset.step === pick.value);
+    });
+  }
+  function pickStep(key, value) {
+    const pick = form.querySelector(`input[name="pick-${key}"][value="${value}"]`);
     if (pick) pick.checked = true;
+    showStep(key);
+  }
+
+  // After a count (or a place), the keypad moves on to the next row still without one.
+  function advance(box, step) {
+    const rows = [...box.querySelectorAll("[data-step]")];
+    const blank = (row) => !row.querySelector("input:checked");
+    const at = rows.findIndex((row) => row.dataset.step === step);
+    const after = [...rows.slice(at + 1), ...rows.slice(0, at)].find(blank);
+    if (after) pickStep(after.dataset.stepOf, after.dataset.step);
+  }
+
+  // A stepped order's places say who was tapped for each.
+  function showPlaces(box) {
+    box.querySelectorAll(".place-row[data-step]").forEach((row) => {
+      const input = row.querySelector("input:checked");
+      const mark = box.querySelector(`[data-place="${row.dataset.stepOf}-${row.dataset.step}"]`);
+      if (mark) mark.textContent = input ? input.closest(".chip").textContent.trim() : "·";
+    });
   }
 
   const preview = livePreview(form, {
@@ -78,15 +101,28 @@
     const row = target.closest(".counts .count-row");
     if (row) {
       showCounts(lastImplied);
-      advance(row.closest(".counts"), Number(row.dataset.seat));
+      advance(row.closest(".counts"), row.dataset.step);
     }
-    if (target.name && target.name.startsWith("pick-")) return;  // whose keypad: no preview
+    if (target.name && target.name.startsWith("pick-")) {  // which step shows: no preview
+      showStep(target.name.slice(5));
+      return;
+    }
     const group = target.closest("[data-exclusive]");
     if (group && target.checked) {
       // One answer per value in this group: tapping it in one place clears it elsewhere.
-      group.querySelectorAll(`input[value="${target.value}"]`).forEach((other) => {
+      group.querySelectorAll(`input:not([name^="pick-"])[value="${target.value}"]`).forEach((other) => {
         if (other !== target) other.checked = false;
       });
+    }
+    const place = target.closest(".stepped .place-row[data-step]");
+    if (place) {
+      showPlaces(place.closest(".stepped"));
+      advance(place.closest(".stepped"), place.dataset.step);
+    }
+    const fact = target.closest('[data-step-of="facts"]');
+    if (fact && !fact.matches(".counts") && target.type === "radio") {
+      const next = fact.nextElementSibling;  // a Salad's one-tap fact: on to the next
+      if (next && next.dataset.stepOf === "facts") pickStep("facts", next.dataset.step);
     }
     if (target.name && target.name.startsWith("raw-")) {
       const mode = form.querySelector('input[name="mode"][type="checkbox"]');

@@ -36,11 +36,16 @@
         var page = new DOMParser().parseFromString(html, "text/html");
         var fresh = page.querySelector("[data-live-region]");
         var freshRoot = page.querySelector("[data-live]");
-        if (fresh && region) region.innerHTML = fresh.innerHTML;
-        // a screen reader hears the new hand: its line copied into the polite live region
+        // a screen reader hears a new hand (its number grew; not an undo or a correction):
+        // the page's sentence copied into the polite live region
+        var before = region && region.querySelector("[data-announce]");
         var news = fresh && fresh.querySelector("[data-announce]");
+        var shown = before ? Number(before.getAttribute("data-announce")) : 0;
         var announce = root.querySelector("[data-live-announce]");
-        if (news && announce) announce.textContent = news.textContent.replace(/\s+/g, " ").trim();
+        if (fresh && region) region.innerHTML = fresh.innerHTML;
+        if (news && announce && Number(news.getAttribute("data-announce")) > shown) {
+          announce.textContent = news.textContent.replace(/\s+/g, " ").trim();
+        }
         if (freshRoot) {
           version = freshRoot.getAttribute("data-version");
           root.setAttribute("data-ended-text", freshRoot.getAttribute("data-ended-text") || "");

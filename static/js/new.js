@@ -5,7 +5,8 @@
   document.querySelectorAll("[data-no-script]").forEach((element) => { element.hidden = true; });
   const seats = [...document.querySelectorAll("input[data-seat]")];
   const blank = (input) => !input.value.trim();
-  const label = (input) => input.dataset.letter || `Seat ${Number(input.dataset.seat) + 1}`;
+  // What an empty seat's chip says, in the page's language (its data-label).
+  const label = (input) => input.dataset.label || "";
   const chips = [...document.querySelectorAll("[data-roster-name]")];
   // A chip is pressed while a seat holds its name as the roster spells it. Whether two
   // names are the same player (case, accents) is the server's rule (scoring/players.py):

@@ -16,7 +16,11 @@
       showTotals(answer.totals);
     },
     offline: () => {
-      bar.innerHTML = '<p class="bar-line warn" role="status">Offline? Check and Save still send the form.</p>';
+      const note = document.createElement("p");
+      note.className = "bar-line warn";
+      note.setAttribute("role", "status");
+      note.textContent = form.dataset.offline;
+      bar.replaceChildren(note);
     },
   });
   const refresh = preview.later;

@@ -47,7 +47,7 @@ def _sign(scheme: Scheme, in_play: set[str]) -> list[SchemeWarning]:
                         f"values.{contract}.{key}",
                         "%(name)s is a %(kind)s contract, but %(what)s scores %(value)s: "
                         "players would %(want)s it",
-                        name=info.name,
+                        name=Message(info.name),
                         kind=kind,
                         what=Message(VALUE_WORDS.get(key, key)),
                         value=signed(value),

@@ -77,6 +77,8 @@ class PlayerStats:
     final_by_scheme: dict[str, Mean] = field(default_factory=dict)
     trend: list[Moment] = field(default_factory=list)
     contracts: dict[str, ContractStats] = field(default_factory=dict)
+    custom_names: dict[str, str] = field(default_factory=dict)
+    """The name of each custom contract played, by its id (as the first scheme seen says)."""
     doubles: Tally = field(default_factory=Tally)
     redoubles: Tally = field(default_factory=Tally)
     doubling_net: int = 0
@@ -121,6 +123,9 @@ def _hands(stats: PlayerStats, p: Played, seat: int) -> None:
     per_block = len(p.scheme.contracts)
     for index, hand in enumerate(p.doc["hands"]):
         c = stats.contracts.setdefault(hand["contract"], ContractStats())
+        custom = p.scheme.custom_contract(hand["contract"])
+        if custom is not None:
+            stats.custom_names.setdefault(custom.id, custom.name)
         raw, adjusted = hand["raw"][seat], hand["adjusted"][seat]
         if hand["declarer"] == seat:
             c.declarer_raw.add(raw)

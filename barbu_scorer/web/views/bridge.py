@@ -30,6 +30,7 @@ from barbu_scorer.present.deal_form import (
     preview_of,
     refusal,
 )
+from barbu_scorer.present.history import bridge_entry
 from barbu_scorer.present.live import ended_line
 from barbu_scorer.present.pad import SEATS, SIDE_NAMES, build_pad, side_names
 from barbu_scorer.scoring.bridge.deals import DEALS
@@ -59,6 +60,7 @@ pages = GamePages(
     recorded=lambda stored: len(stored.deals),
     undone=lambda n: _("Deal %(n)s undone. It stays in the history.", n=n),
     history="bridge/history.html",
+    described=lambda stored: bridge_entry(stored.players),
 )
 pages.register(bp)
 
@@ -120,7 +122,7 @@ def pad_pdf(session_id: str) -> Response:
 
 
 def _editable(session_id: str, number: int) -> StoredBridge:
-    stored = pages.editing(session_id)
+    stored = pages.entry_form(session_id, number, DEALS, "bridge.pad_pdf")
     if not editable(number, len(stored.deals), DEALS):
         abort(404)
     return stored
@@ -155,7 +157,7 @@ def _render(
         error=error,
         correcting=number <= len(stored.deals),
         status=deal_status(stored.document(), number),
-        chips=deal_chips(data.get("level")),
+        chips=deal_chips(data.get("level"), data.get("subgame")),
         subgame_labels=SUBGAME_LABELS,
         seats=SEATS,
         sides=SIDE_NAMES,

@@ -19,13 +19,14 @@ from barbu_scorer.scoring.barbu.sessions import HandEntry, contracts_for, roles
 from barbu_scorer.scoring.entries import ahead, editable
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.text import read_count
+from barbu_scorer.scoring.units import HAND
 from barbu_scorer.store.rows import Conflict, Stale
 from barbu_scorer.store.sessions import StoredSession, add_hand, replace_hand, same_hand
 from barbu_scorer.web.access import require_edit, scorer_label
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_round import refuse_beyond_round
 from barbu_scorer.web.forms.barbu import HandForm, hand_entry, opening_form, posted_doubles
-from barbu_scorer.web.pages import saved, stored_or_404
+from barbu_scorer.web.pages import Progress, refuse_ended, saved, stored_or_404
 
 bp = Blueprint("hands", __name__)
 
@@ -36,6 +37,8 @@ def _editable(session_id: str, number: int, drawing: bool = False) -> StoredSess
     stored = stored_or_404(session_id)
     require_edit(session_id)
     recorded = len(stored.entries)
+    at = Progress(session_id, stored.ended_after, recorded, stored.scheme.hands, number)
+    refuse_ended(at, HAND, "exports.sheet", "sessions.scorer")
     opened = editable(number, recorded, stored.scheme.hands)
     if not opened and not (drawing and number in _ahead(stored)):
         abort(404)

@@ -19,6 +19,7 @@ from flask import (
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from barbu_scorer.present.format import scheme_name
 from barbu_scorer.scoring.barbu.cards import card_label
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict, scheme_to_dict
 from barbu_scorer.scoring.barbu.schemes import BUILTINS, MAX_NAME, Scheme, builtin, renamed
@@ -177,7 +178,7 @@ def new() -> str | Response | tuple[str, int]:
     if request.method == "POST":
         return _editor(None)
     source = _source(request.args.get("from"))
-    name = scheme_store.free_name(get_db(), _("%(name)s (ours)", name=source.name))
+    name = scheme_store.free_name(get_db(), _("%(name)s (ours)", name=scheme_name(source.name)))
     start = renamed(source, name, name)
     return _render(drawn(start, None), verdict_on(start, None), None)
 

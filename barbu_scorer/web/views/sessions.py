@@ -10,6 +10,7 @@ from werkzeug.wrappers import Response
 from barbu_scorer.games import TOURNAMENT
 from barbu_scorer.paper.chart import running_chart
 from barbu_scorer.present.flashes import started_already
+from barbu_scorer.present.history import barbu_entry
 from barbu_scorer.present.live import ended_line
 from barbu_scorer.present.session import session_view
 from barbu_scorer.present.sheet import sheet_of
@@ -41,6 +42,8 @@ pages = GamePages(
     recorded=lambda stored: len(stored.entries),
     undone=lambda n: _("Hand %(n)s undone. It stays in the history.", n=n),
     history="session/history.html",
+    described=lambda stored: barbu_entry(stored.scheme, stored.players),
+    owner=lambda stored: stored.players[0],  # the new-session form's seat 1 is "you"
 )
 pages.register(bp)
 
@@ -140,9 +143,14 @@ def watch(session_id: str) -> Response:
 
     def page(scoring: str | None) -> str:
         stored = stored_or_404(session_id)
-        v = session_view(scored(stored), stored.players)
+        session = scored(stored)
         return render_template(
-            "session/watch.html", v=v, stored=stored, scoring=scoring, ended=_ended(stored)
+            "session/watch.html",
+            v=session_view(session, stored.players),
+            last=last_hand(session, stored.players),  # the sentence a screen reader hears
+            stored=stored,
+            scoring=scoring,
+            ended=_ended(stored),
         )
 
     return pages.watched("watch", session_id, page)

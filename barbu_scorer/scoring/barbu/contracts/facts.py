@@ -7,18 +7,47 @@ from __future__ import annotations
 from barbu_scorer.scoring.barbu.contracts.parts import Fact
 from barbu_scorer.scoring.messages import N_
 
-TRICKS = Fact("tricks", "count", N_("Tricks taken"), things=N_("tricks"), out_of=lambda s: s.tricks)
-QUEENS = Fact("queens", "count", N_("Queens taken"), things=N_("queens"), out_of=lambda s: s.queens)
+TRICKS = Fact(
+    "tricks",
+    "count",
+    N_("Tricks taken"),
+    things=N_("tricks"),
+    short=N_("Tricks"),
+    out_of=lambda s: s.tricks,
+)
+QUEENS = Fact(
+    "queens",
+    "count",
+    N_("Queens taken"),
+    things=N_("queens"),
+    short=N_("Queens"),
+    out_of=lambda s: s.queens,
+)
 HEARTS = Fact(
     "hearts",
     "count",
     N_("Hearts taken"),
     things=N_("hearts"),
     hint=N_(", A♥ included"),
+    short=N_("Hearts"),
     out_of=lambda s: s.hearts,
 )
-ACE = Fact("ace_of_hearts", "seat", N_("Who took A♥?"), N_("who took A♥"), N_("who took the A♥?"))
-KING = Fact("king_of_hearts", "seat", N_("Who took K♥?"), N_("who took K♥"), N_("who took the K♥?"))
+ACE = Fact(
+    "ace_of_hearts",
+    "seat",
+    N_("Who took A♥?"),
+    N_("who took A♥"),
+    N_("who took the A♥?"),
+    short=N_("A♥"),
+)
+KING = Fact(
+    "king_of_hearts",
+    "seat",
+    N_("Who took K♥?"),
+    N_("who took K♥"),
+    N_("who took the K♥?"),
+    short=N_("K♥"),
+)
 PENULTIMATE = Fact(
     "penultimate",
     "seat",
@@ -26,6 +55,7 @@ PENULTIMATE = Fact(
     N_("who took the penultimate trick"),
     from_end=1,
     pair="last",
+    short=N_("Trick %(n)s"),
 )
 LAST = Fact(
     "last",
@@ -34,6 +64,7 @@ LAST = Fact(
     N_("who took the last trick"),
     from_end=0,
     pair="penultimate",
+    short=N_("Trick %(n)s"),
 )
 ORDER = Fact(
     "order", "order", N_("Finishing order"), N_("each finisher"), hint=N_("the last is implied")

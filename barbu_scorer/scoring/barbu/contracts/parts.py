@@ -49,6 +49,7 @@ class Fact:
     out_of: Callable[[Scheme], int] | None = None  # a count's total in a scheme
     from_end: int | None = None  # a seat fact naming a trick: 1 the penultimate, 0 the last
     pair: str = ""  # the other trick of a pair of trick facts
+    short: str = ""  # its name on a step chip, where facts show one at a time: "Queens"
 
 
 @dataclass(frozen=True)
