@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from browser_helpers import NETWORK_IS, new_session, stored
+from conftest import screenshot
 from playwright.sync_api import Error as PlaywrightError
 
 pytestmark = pytest.mark.browser
@@ -86,9 +87,11 @@ def test_the_session_and_the_next_hands_form_open_offline(live_server: str, phon
     note = phone.locator(".flash.offline")
     assert re.fullmatch(r"Offline: as of \d\d:\d\d", note.inner_text())
     assert "Ada declares" in phone.inner_text(".roles")
+    screenshot(phone, "offline-session")
     phone.click(".open a.chip:text-is('No King of Hearts')")
     phone.locator("#hand-form").wait_for()
     assert phone.locator(".flash.offline").count() == 1
+    screenshot(phone, "offline-hand-form")
     offline(phone, False)
 
 
@@ -181,6 +184,7 @@ def test_a_refused_hand_comes_back_as_a_draft_the_later_kept(live_server: str, p
     assert items.count() == 2
     assert "Hand 2" in items.first.inner_text() and "Hand 3" in items.nth(1).inner_text()
     assert "not checked yet" in items.nth(1).inner_text()
+    screenshot(phone, "offline-refused")
     phone.click("#outbox button:has-text('Open it as a draft')")
     phone.wait_for_url(re.compile(r"/hand/2$"))
     assert phone.locator("input[name='queens-1'][value='1']").is_checked()
