@@ -140,6 +140,11 @@ def test_a_block_entered_offline_is_sent_in_order_once_each(live_server: str, ph
     offline(phone)
     for number, (contract, facts) in enumerate(BLOCK, start=1):
         enter_offline(phone, live_server, session_id, number, contract, facts)
+        if number == 1:  # the next hand's choice, kept too: what hand 1 took is named
+            phone.goto(f"{live_server}/s/{session_id}/hand/2")
+            chip = phone.locator("nav.contracts a.chip:has-text('No King of Hearts')")
+            chip.locator(".tag").wait_for()
+            assert "kept for hand 1" in chip.inner_text()
         if number == 4:
             phone.reload()  # the form again, from the copy; the outbox keeps hand 4
             phone.locator(".flash.offline").wait_for()

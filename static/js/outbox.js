@@ -524,3 +524,22 @@ const Outbox = (() => {
   window.addEventListener("storage", (event) => { if (event.key === "barbu-scorer-outbox") draw(); });
   retries = Outbox.watch(session, settle);
 })();
+
+// On a hand's choice of contract: the contract each earlier hand kept on this phone (not
+// sent yet, not checked) was given, named on its chip ("kept for hand 3"). The page hides
+// nothing and decides nothing: the server checks every hand when it is sent.
+(() => {
+  const nav = document.querySelector("nav.contracts[data-kept]");
+  if (!nav) return;
+  const number = Number(nav.dataset.number);
+  Outbox.pending(nav.dataset.session).filter((item) => item.number < number).forEach((item) => {
+    const named = item.fields.find(([name]) => name === "contract");
+    nav.querySelectorAll("a.chip").forEach((chip) => {
+      if (!named || new URL(chip.href).searchParams.get("contract") !== named[1]) return;
+      const tag = document.createElement("span");
+      tag.className = "tag warn";
+      tag.textContent = nav.dataset.kept.replace("{n}", item.number);
+      chip.append(" ", tag);
+    });
+  });
+})();
