@@ -132,6 +132,7 @@ def _register(app: Flask) -> None:
         errors,
         language,
         live_poll,
+        offline,
         security,
         sheets,
         text_size,
@@ -143,6 +144,7 @@ def _register(app: Flask) -> None:
         api,
         api_events,
         api_players,
+        app_shell,
         beat,
         bridge,
         bridge_new,
@@ -167,6 +169,7 @@ def _register(app: Flask) -> None:
     language.init_app(app)  # first of the request hooks: every answer speaks the language
     text_size.init_app(app)
     security.init_app(app)
+    offline.init_app(app)
     budgets.init_app(app)
     live_poll.init_app(app)
     for helper in (external, base_url, qr_code):
@@ -175,5 +178,5 @@ def _register(app: Flask) -> None:
     timing.init_app(app)  # after live_poll: the outermost layer of the WSGI app
     views = (main, sessions, hands, exports, bridge, bridge_new, schemes, live, players)
     views2 = (settle, api, api_events, api_players, events, event_board, event_correct, beat)
-    for view in (*views, *views2, event_people):  # one blueprint each
+    for view in (*views, *views2, event_people, app_shell):  # one blueprint each
         app.register_blueprint(view.bp)

@@ -23,3 +23,20 @@ from barbu_scorer.scoring.entries import editable
 )
 def test_editable(number: int, recorded: int, total: int, allowed: bool) -> None:
     assert editable(number, recorded, total) is allowed
+
+
+@pytest.mark.parametrize(
+    ("recorded", "total", "per_block", "expected"),
+    [
+        (0, 28, 7, [2, 3, 4, 5, 6, 7]),  # the rest of the first block
+        (6, 28, 7, []),  # hand 7 is the block's last
+        (7, 28, 7, [9, 10, 11, 12, 13, 14]),
+        (25, 28, 7, [27, 28]),
+        (0, 3, 7, [2, 3]),  # a short session ends first
+        (28, 28, 7, []),
+    ],
+)
+def test_ahead(recorded: int, total: int, per_block: int, expected: list[int]) -> None:
+    from barbu_scorer.scoring.entries import ahead
+
+    assert list(ahead(recorded, total, per_block)) == expected

@@ -44,6 +44,7 @@ def init_app(app: Flask) -> None:
     files = static_files(app.static_folder or "")
     hashes = {name: hashlib.sha256(body).hexdigest()[:12] for name, body in files.items()}
     app.config["STATIC_BUILD"] = hashlib.sha256(repr(hashes).encode()).hexdigest()[:12]
+    app.extensions["static_files"] = files  # the service worker's source (web/views/app_shell.py)
 
     def versioned(endpoint: str, values: dict[str, Any]) -> None:
         if endpoint == "static" and "v" not in values:

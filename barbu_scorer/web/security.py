@@ -27,6 +27,9 @@ CSP = "; ".join(
         # <img> with a data: address; only the PDF templates, never served, have <style>).
         "style-src 'self'",
         "img-src 'self' data:",
+        # The app on the phone: its manifest and its one service worker, from here only.
+        "manifest-src 'self'",
+        "worker-src 'self'",
         "object-src 'none'",
         "frame-ancestors 'none'",
         "base-uri 'none'",

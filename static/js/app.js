@@ -20,6 +20,43 @@ document.addEventListener("submit", (event) => {
   if (message && !window.confirm(message)) event.preventDefault();
 });
 
+// The app on the phone: its service worker, where the browser runs one (HTTPS, or this
+// laptop's own localhost; a plain http LAN address has none, and the outbox's localStorage
+// keeps the hands there). The pages a page leads to (data-keep: the rest of the block's
+// forms) are kept once the page has been open a moment (the worker keeps what the server
+// marks "X-Offline: keep", nothing else).
+(() => {
+  const root = document.documentElement;
+  const since = document.body.dataset.offlineSince;
+  if (since) {
+    // A copy kept by the worker, opened with no connection: say since when; reload it
+    // (a fresh page, a fresh token for the outbox) once the connection returns.
+    const note = document.createElement("p");
+    note.className = "flash offline";
+    note.setAttribute("role", "status");
+    const time = new Date(Number(since)).toLocaleTimeString(root.lang || undefined, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    note.textContent = (document.body.dataset.offlineWords || "").replace("{t}", time);
+    document.querySelector("main").prepend(note);
+    // The "online" event may come before the network is back, or never (the laptop woke
+    // up, the phone never left the Wi-Fi): the server is asked every 5 s as well.
+    const back = async () => {
+      const answer = await fetch(document.body.dataset.worker, { method: "HEAD", cache: "no-store" }).catch(() => null);
+      if (answer && answer.ok) window.location.reload();
+      else setTimeout(back, 5000);
+    };
+    window.addEventListener("online", back);
+    setTimeout(back, 5000);
+  }
+  if (!document.body.dataset.worker || !("serviceWorker" in navigator) || !window.isSecureContext) return;
+  navigator.serviceWorker.register(document.body.dataset.worker, { scope: "/" }).catch(() => {});
+  const links = [...document.querySelectorAll("a[data-keep]")].map((a) => a.href);
+  // The first visit came before the worker: this page did not go through it, kept then.
+  if (!navigator.serviceWorker.controller) links.unshift(window.location.href);
+  if (since || !links.length) return;
+  navigator.serviceWorker.ready.then((ready) => {
+    setTimeout(() => { if (ready.active) ready.active.postMessage({ keep: links }); }, 3000);
+  });
+})();
 // Moments the server wrote in UTC (<time datetime data-clock>, printed "21:14 UTC") shown
 // in this device's zone, the table's, in the page's language; the full date in the title.
 document.querySelectorAll("time[data-clock]").forEach((time) => {

@@ -225,6 +225,9 @@ const Outbox = (() => {
   async function post(id, change = {}) {
     const item = all()[id];
     if (!item) return { status: "saved", gone: true };  // sent meanwhile (another tab)
+    // A page the service worker opened from its copy (no connection then): its token may be
+    // old. It sends nothing; it reloads when the connection returns (app.js), and sends then.
+    if (document.body.dataset.offlineSince) return { status: "offline" };
     renew();
     const data = new FormData();
     item.fields.forEach(([name, value]) => data.append(name, value));
@@ -250,8 +253,8 @@ const Outbox = (() => {
     return answer;
   }
 
-  // Send every kept entry of the session, lowest number first, stopping at the first that
-  // gets no answer; the answers, [item, answer] each. A flush asked for while another of
+  // Send every kept entry of the session, lowest number first, stopping at the first the
+  // server does not store; the answers, [item, answer] each. A flush asked for while another of
   // this page waits for the lock is that one.
   const queued = {};
   const toKeep = {};
@@ -265,10 +268,13 @@ const Outbox = (() => {
           update(kept.id, { ...kept, problem: null });
         });
         const answers = [];
-        for (const item of pending(session).filter(unsent)) {
+        for (const item of pending(session)) {
+          if (!unsent(item)) break;  // a refusal waiting for the scorer holds the later ones
           const answer = await post(item.id);
           if (!answer.gone) answers.push([item, answer]);
-          if (answer.status === "offline") break;
+          // In order, one at a time: a hand not stored (no answer, a refusal, a clash)
+          // stops the queue; the hands after it stay kept, unsent, for after it.
+          if (answer.status !== "saved") break;
         }
         return answers;
       });
@@ -440,12 +446,19 @@ const Outbox = (() => {
       const line = document.createElement("p");
       line.className = "warn";
       line.textContent = box.dataset.pending.replace("{n}", item.number).replace("{label}", item.label || "");
+      if (!item.problem || item.problem === "offline") {
+        const tag = document.createElement("span");
+        tag.className = "tag warn";
+        tag.textContent = box.dataset.unchecked;
+        line.append(" ", tag);
+      }
       row.append(line);
       if (item.html && item.problem && item.problem !== "offline") {
         const said = document.createElement("div");
         said.innerHTML = item.html;
         row.append(said);
       }
+      if (item.problem === "refused" && box.dataset.draft) row.append(draft(item));
       const retry = document.createElement("button");
       retry.type = "button";
       retry.className = "wide";
@@ -466,6 +479,38 @@ const Outbox = (() => {
     });
   }
 
+  // A refused entry back as a draft: its form, drawn by the server from what was kept (the
+  // form's own Check), with the server's reason; Save there replaces the kept one.
+  function draft(item) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "wide primary";
+    button.textContent = box.dataset.draft;
+    button.addEventListener("click", () => {
+      const form = document.createElement("form");
+      form.method = "post";
+      form.action = item.url;
+      form.hidden = true;
+      item.fields.filter(([name]) => name !== "action" && name !== "csrf_token").forEach(([name, value]) => {
+        const input = document.createElement("input");
+        input.type = "hidden";
+        input.name = name;
+        input.value = value;
+        form.append(input);
+      });
+      [["action", "check"], ["csrf_token", box.dataset.csrf]].forEach(([name, value]) => {
+        const input = document.createElement("input");
+        input.type = "hidden";
+        input.name = name;
+        input.value = value;
+        form.append(input);
+      });
+      document.body.append(form);
+      form.submit();
+    });
+    return button;
+  }
+
   function settle(answers) {  // "moved" is drawn with its words, the entry kept
     if (answers.some(([, answer]) => answer.status === "saved")) window.location.reload();
     else draw();
@@ -478,4 +523,23 @@ const Outbox = (() => {
   draw();
   window.addEventListener("storage", (event) => { if (event.key === "barbu-scorer-outbox") draw(); });
   retries = Outbox.watch(session, settle);
+})();
+
+// On a hand's choice of contract: the contract each earlier hand kept on this phone (not
+// sent yet, not checked) was given, named on its chip ("kept for hand 3"). The page hides
+// nothing and decides nothing: the server checks every hand when it is sent.
+(() => {
+  const nav = document.querySelector("nav.contracts[data-kept]");
+  if (!nav) return;
+  const number = Number(nav.dataset.number);
+  Outbox.pending(nav.dataset.session).filter((item) => item.number < number).forEach((item) => {
+    const named = item.fields.find(([name]) => name === "contract");
+    nav.querySelectorAll("a.chip").forEach((chip) => {
+      if (!named || new URL(chip.href).searchParams.get("contract") !== named[1]) return;
+      const tag = document.createElement("span");
+      tag.className = "tag warn";
+      tag.textContent = nav.dataset.kept.replace("{n}", item.number);
+      chip.append(" ", tag);
+    });
+  });
 })();

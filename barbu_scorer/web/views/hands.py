@@ -14,7 +14,7 @@ from barbu_scorer.present.hand import hand_page
 from barbu_scorer.present.hand_preview import Preview, both_versions, hand_preview
 from barbu_scorer.present.session import name_seats
 from barbu_scorer.scoring.barbu.document import read_hand
-from barbu_scorer.scoring.barbu.sessions import HandEntry, contracts_for
+from barbu_scorer.scoring.barbu.sessions import HandEntry
 from barbu_scorer.scoring.entries import editable
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.units import HAND
@@ -25,18 +25,23 @@ from barbu_scorer.web.cached import keep_written
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_round import refuse_beyond_round
 from barbu_scorer.web.forms.barbu import HandForm, hand_entry, opening_form, posted_doubles
+from barbu_scorer.web.hand_choices import ahead_of, contracts_offered, posted_contract
 from barbu_scorer.web.hand_doubles import carried_doubles, shortcut_doubles
 from barbu_scorer.web.pages import Progress, refuse_ended, saved, stored_or_404
 
 bp = Blueprint("hands", __name__)
 
 
-def _editable(session_id: str, number: int) -> StoredSession:
+def _editable(session_id: str, number: int, drawing: bool = False) -> StoredSession:
+    """The session, if hand ``number`` may be opened (``drawing``: its form only, which may
+    be one of the hands ``ahead``); 404 otherwise."""
     stored = stored_or_404(session_id)
     require_edit(session_id)
-    at = Progress(session_id, stored.ended_after, len(stored.entries), stored.scheme.hands, number)
+    recorded = len(stored.entries)
+    at = Progress(session_id, stored.ended_after, recorded, stored.scheme.hands, number)
     refuse_ended(at, HAND, "exports.sheet", "sessions.scorer")
-    if not editable(number, len(stored.entries), stored.scheme.hands):
+    opened = editable(number, recorded, stored.scheme.hands)
+    if not opened and not (drawing and number in ahead_of(stored)):
         abort(404)
     refuse_beyond_round(stored, number)
     return stored
@@ -47,16 +52,17 @@ def _past(stored: StoredSession, number: int) -> dict[str, Any] | None:
     return stored.entries[number - 1] if number <= len(stored.entries) else None
 
 
-def _choices(stored: StoredSession, number: int) -> tuple[str, ...]:
-    return contracts_for(stored.scheme, [e["contract"] for e in stored.entries], number)
-
-
-def _posted_contract(stored: StoredSession, number: int) -> str:
-    """The contract the form posts, if hand ``number`` may be it (400 otherwise)."""
-    contract = request.form.get("contract")
-    if contract is None or contract not in _choices(stored, number):
-        abort(400)
-    return contract
+def _contract_gone(stored: StoredSession, number: int, action: str) -> Response | None:
+    """A hand entered on a form drawn ahead (no connection) whose contract its declarer has
+    no longer: refused with the reason (the outbox's Save), or its contract asked again
+    (the draft's Check); None for any other post (a 400, as a forged one)."""
+    reason = _("This contract is no longer left for hand %(n)s: pick another.", n=number)
+    if request.headers.get("X-Requested-With") == "fetch" and action == "save":
+        return _answer(stored, "refused", 422, None, reason)
+    if action == "check":
+        flash(reason, "error")
+        return redirect(url_for("hands.edit", session_id=stored.id, number=number))
+    return None
 
 
 def _preview(stored: StoredSession, number: int, contract: str, data: Any) -> Preview:
@@ -74,9 +80,12 @@ def _render(
     result: Preview | None = None,
     error: str | None = None,
 ) -> str:
-    page = hand_page(stored, number, contract, _choices(stored, number), data, posted_doubles(data))
+    page = hand_page(
+        stored, number, contract, contracts_offered(stored, number), data, posted_doubles(data)
+    )
     return render_template(
         "session/hand.html",
+        ahead=number > len(stored.entries) + 1,
         stored=stored,
         scheme=stored.scheme,
         page=page,
@@ -166,9 +175,9 @@ def _store_json(stored: StoredSession, number: int, result: Preview, version: in
 
 @bp.get("/s/<session_id>/hand/<int:number>")
 def edit(session_id: str, number: int) -> str:
-    """The hand form: a new hand, or a past one to correct."""
-    stored = _editable(session_id, number)
-    past, choices = _past(stored, number), _choices(stored, number)
+    """The hand form: a new hand, a past one to correct, or one ahead (``ahead_of``)."""
+    stored = _editable(session_id, number, drawing=True)
+    past, choices = _past(stored, number), contracts_offered(stored, number)
     contract, data = opening_form(stored.scheme, past, request.args.get("contract"), choices)
     if (
         contract is not None
@@ -190,7 +199,12 @@ def save(session_id: str, number: int) -> str | Response:
     form = HandForm()
     if not form.validate_on_submit() or form.number.data != number:
         abort(400)
-    contract, action = _posted_contract(stored, number), request.form.get("action", "save")
+    action = request.form.get("action", "save")
+    if request.form.get("contract") not in contracts_offered(stored, number):
+        refusal = _contract_gone(stored, number, action)
+        if refusal is not None:
+            return refusal
+    contract = posted_contract(stored, number)
     if action.startswith("switch-"):
         doubles = request.form.getlist("double")[: 2 * stored.scheme.players**2]
         target = action.removeprefix("switch-")[:40]
@@ -279,7 +293,7 @@ def _add(
 def live_preview(session_id: str, number: int) -> Response:
     """The preview as JSON, for the page's script: the figures and the implied counts."""
     stored = _editable(session_id, number)
-    contract = _posted_contract(stored, number)
+    contract = posted_contract(stored, number)
     result = _preview(stored, number, contract, request.form)
     html = render_template("session/_preview.html", stored=stored, result=result, error=None)
     return jsonify({"ok": result.ok, "html": html, "implied": result.implied})

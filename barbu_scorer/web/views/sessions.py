@@ -21,6 +21,7 @@ from barbu_scorer.present.sheet import sheet_of
 from barbu_scorer.present.tv import declarers_left, last_hand
 from barbu_scorer.scoring.barbu.document import read_players
 from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme
+from barbu_scorer.scoring.entries import ahead
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.units import HAND
 from barbu_scorer.store import schemes as scheme_store
@@ -128,6 +129,7 @@ def scorer(session_id: str) -> str:
         ended=ended,
         table=table,
         round_done=round_done(stored),
+        ahead=ahead(len(stored.entries), stored.scheme.hands, len(stored.scheme.contracts)),
     )
 
 

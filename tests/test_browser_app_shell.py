@@ -1,0 +1,196 @@
+"""The app on the phone (issue 29), in a real phone-sized Chromium on the live server at
+127.0.0.1 (a secure context, as localhost is): installable (the manifest parsed, no
+installability error, the service worker in control), the session page and the next
+hands' forms opening with no connection after one visit, a block entered offline across a
+reload and sent in order when the connection returns, and a refused hand coming back as
+a draft with the server's words, the hands after it kept."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+from typing import Any
+
+import pytest
+from browser_helpers import NETWORK_IS, new_session, stored
+from conftest import screenshot
+from playwright.sync_api import Error as PlaywrightError
+
+pytestmark = pytest.mark.browser
+
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+# The pages the worker keeps, counted in its cache.
+KEPT = """async (want) => {
+  const until = Date.now() + 20000;
+  const ends = (k, w) => k.endsWith(w) || k.includes(w + "&") || k.includes(w + "_");
+  for (;;) {
+    const cache = await caches.open("barbu-pages");
+    const kept = (await cache.keys()).map((r) => r.url);
+    if (want.every((w) => kept.some((k) => ends(k, w)))) return kept;
+    if (Date.now() > until) throw new Error(`kept only ${kept.join(" ")}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}"""
+
+
+def offline(page: Any, gone: bool = True) -> None:
+    """The connection lost (``gone``) or back, as the network sees it. A copy the worker
+    opened reloads itself when it returns: then the page that asked is gone, as meant."""
+    page.context.set_offline(gone)
+    try:
+        page.evaluate(NETWORK_IS, not gone)
+    except PlaywrightError as error:
+        if gone or "the network is still" in str(error):
+            raise
+        page.wait_for_load_state()
+
+
+def opened_online(page: Any, link: str, session_id: str, last: int) -> None:
+    """The scorer's link, once, online; then until the worker controls the page and keeps
+    the forms of the block's hands up to ``last`` (each contract's)."""
+    page.goto(link)
+    page.wait_for_function(CONTROLLED)
+    want = [f"/s/{session_id}/hand/{n}?contract=no_king" for n in range(1, last + 1)]
+    page.evaluate(KEPT, [f"/s/{session_id}", *want])
+
+
+def test_installable_the_manifest_parsed_and_the_worker_in_control(
+    live_server: str, phone: Any
+) -> None:
+    phone.goto(f"{live_server}/")
+    phone.wait_for_function(CONTROLLED)
+    cdp = phone.context.new_cdp_session(phone)
+    got = cdp.send("Page.getAppManifest")
+    assert got["errors"] == [], got["errors"]
+    manifest = json.loads(got["data"])
+    assert manifest["display"] == "standalone" and manifest["short_name"] == "Barbu"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    assert [s["name"] for s in manifest["shortcuts"]] == ["New session", "Last session"]
+    # Chromium's own install check; a Playwright context is incognito, the one error left.
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == []
+    cdp.detach()
+    with urllib.request.urlopen(got["url"]) as response:
+        assert response.headers["Content-Type"] == "application/manifest+json"
+    french = phone.evaluate("fetch('/manifest.webmanifest?lang=fr').then((r) => r.json())")
+    assert french["shortcuts"][0]["name"] == "Nouvelle partie" and french["lang"] == "fr"
+
+
+def test_the_session_and_the_next_hands_form_open_offline(live_server: str, phone: Any) -> None:
+    session_id, link = new_session(live_server)
+    opened_online(phone, link, session_id, 2)
+    offline(phone)
+    phone.reload()
+    note = phone.locator(".flash.offline")
+    assert re.fullmatch(r"Offline: as of \d\d:\d\d", note.inner_text())
+    assert "Ada declares" in phone.inner_text(".roles")
+    screenshot(phone, "offline-session")
+    phone.click(".open a.chip:text-is('No King of Hearts')")
+    phone.locator("#hand-form").wait_for()
+    assert phone.locator(".flash.offline").count() == 1
+    screenshot(phone, "offline-hand-form")
+    offline(phone, False)
+
+
+# A whole block for Ada (seat 0), one legal hand of each contract: the facts each form asks.
+BLOCK = [
+    ("no_king_of_hearts", {"king_of_hearts": "1"}),
+    ("no_queens", {"queens-0": "4", "queens-1": "0", "queens-2": "0", "queens-3": "0"}),
+    ("no_tricks", {"tricks-0": "13", "tricks-1": "0", "tricks-2": "0", "tricks-3": "0"}),
+    ("no_last_two", {"last": "2", "penultimate": "3"}),
+    (
+        "no_hearts",
+        {"hearts-0": "13", "hearts-1": "0", "hearts-2": "0", "hearts-3": "0", "ace_of_hearts": "0"},
+    ),
+    (
+        "trumps",
+        {"trump": "spades", "tricks-0": "0", "tricks-1": "13", "tricks-2": "0", "tricks-3": "0"},
+    ),
+    ("dominoes", {"order-0": "1", "order-1": "2", "order-2": "3"}),
+]
+TICK = """(facts) => {
+  for (const [name, value] of Object.entries(facts)) {
+    const input = document.querySelector(`input[name='${name}'][value='${value}']`);
+    if (!input) throw new Error(`no ${name}=${value}`);
+    input.checked = true;
+  }
+}"""
+
+
+def enter_offline(
+    page: Any, base: str, session_id: str, number: int, contract: str, facts: dict[str, str]
+) -> None:
+    """Hand ``number`` from the form the worker kept: the facts, Save, kept ("not sent")."""
+    page.goto(f"{base}/s/{session_id}/hand/{number}?contract={contract}")
+    page.wait_for_load_state()
+    assert page.locator(".flash.offline").count() == 1
+    page.evaluate(TICK, facts)
+    page.click("#save")
+    page.locator(".unsent").wait_for()
+
+
+def test_a_block_entered_offline_is_sent_in_order_once_each(live_server: str, phone: Any) -> None:
+    """Seven hands (Ada's whole block) entered offline, a reload among them, each from the
+    form kept ahead; back online they go in order, each checked, stored once each."""
+    session_id, link = new_session(live_server)
+    opened_online(phone, link, session_id, 7)
+    offline(phone)
+    for number, (contract, facts) in enumerate(BLOCK, start=1):
+        enter_offline(phone, live_server, session_id, number, contract, facts)
+        if number == 1:  # the next hand's choice, kept too: what hand 1 took is named
+            phone.goto(f"{live_server}/s/{session_id}/hand/2")
+            chip = phone.locator("nav.contracts a.chip:has-text('No King of Hearts')")
+            chip.locator(".tag").wait_for()
+            assert "kept for hand 1" in chip.inner_text()
+        if number == 4:
+            phone.reload()  # the form again, from the copy; the outbox keeps hand 4
+            phone.locator(".flash.offline").wait_for()
+    phone.goto(f"{live_server}/s/{session_id}")
+    items = phone.locator("#outbox .outbox-item")
+    items.nth(6).wait_for()
+    assert items.count() == 7 and "not checked yet" in items.first.inner_text()
+    assert stored(live_server, session_id) == []
+    offline(phone, False)  # the page reloads itself (a fresh token) and sends them all
+    until = time.monotonic() + 30
+    while len(stored(live_server, session_id)) < 7 and time.monotonic() < until:
+        time.sleep(0.25)
+    hands = stored(live_server, session_id)
+    assert [h["contract"] for h in hands] == [c for c, _f in BLOCK]
+    for _attempt in range(3):  # the page reloads itself after each answer: it may still
+        try:
+            phone.goto(f"{live_server}/s/{session_id}")
+            break
+        except PlaywrightError:
+            time.sleep(0.5)
+    phone.locator("table.scores").wait_for()
+    assert phone.locator("#outbox").is_hidden() and phone.locator(".flash.offline").count() == 0
+    assert len(stored(live_server, session_id)) == 7
+
+
+def test_a_refused_hand_comes_back_as_a_draft_the_later_kept(live_server: str, phone: Any) -> None:
+    """Hand 2 entered offline with five queens: back online hand 1 is stored, hand 2 is
+    refused (the server's words on the session screen, "Open it as a draft"), and hand 3
+    waits, kept, unsent."""
+    session_id, link = new_session(live_server)
+    opened_online(phone, link, session_id, 3)
+    offline(phone)
+    wrong = {"queens-0": "4", "queens-1": "1", "queens-2": "0", "queens-3": "0"}
+    for number, (contract, facts) in enumerate([BLOCK[0], ("no_queens", wrong), BLOCK[2]], 1):
+        enter_offline(phone, live_server, session_id, number, contract, facts)
+    phone.goto(f"{live_server}/s/{session_id}")
+    offline(phone, False)
+    refused = phone.locator("#outbox .outbox-item [role=alert]")
+    refused.wait_for(timeout=30_000)
+    assert [h["contract"] for h in stored(live_server, session_id)] == ["no_king_of_hearts"]
+    items = phone.locator("#outbox .outbox-item")
+    assert items.count() == 2
+    assert "Hand 2" in items.first.inner_text() and "Hand 3" in items.nth(1).inner_text()
+    assert "not checked yet" in items.nth(1).inner_text()
+    screenshot(phone, "offline-refused")
+    phone.click("#outbox button:has-text('Open it as a draft')")
+    phone.wait_for_url(re.compile(r"/hand/2$"))
+    assert phone.locator("input[name='queens-1'][value='1']").is_checked()
+    assert phone.locator("[role=alert]").first.inner_text()
