@@ -100,22 +100,25 @@ def settlement(hand: ScoredHand, pair: dbl.Double, times: int, names: Sequence[s
         "moved": times * difference,
     }
     if difference == 0:
-        text = (
+        says = msg(
             "%(doubler)s doubled %(doubled)s: %(high_name)s %(high)s, %(low_name)s %(low)s, "
-            "so nothing moves"
+            "so nothing moves",
+            **figures,
         )
     elif times == 1:
-        text = (
+        says = msg(
             "%(doubler)s doubled %(doubled)s: %(high_name)s %(high)s, %(low_name)s %(low)s, "
-            "so %(moved)s moves from %(low_name)s to %(high_name)s"
+            "so %(moved)s moves from %(low_name)s to %(high_name)s",
+            **figures,
         )
     else:
-        text = (
+        says = msg(
             "%(doubler)s doubled %(doubled)s and %(doubled)s redoubled: %(high_name)s %(high)s, "
             "%(low_name)s %(low)s, so %(times)s × %(difference)s = %(moved)s moves from "
-            "%(low_name)s to %(high_name)s"
+            "%(low_name)s to %(high_name)s",
+            **figures,
         )
-    return line(Message(text, figures), rule="doubles")
+    return line(says, rule="doubles")
 
 
 def adjusted_line(hand: ScoredHand, seat: int, names: Sequence[str], raw: Line) -> Line:
@@ -246,13 +249,14 @@ def block_line(session: Session, number: int) -> Line:
         )
         for h in block
     ]
-    text = (
-        "block %(block)s: the raw scores add up to %(score)s, as the scheme says"
+    figures = {"block": hand.block + 1, "score": sign(raw_sum), "expected": sign(expected)}
+    says = (
+        msg("block %(block)s: the raw scores add up to %(score)s, as the scheme says", **figures)
         if raw_sum == expected
-        else "block %(block)s: the raw scores add up to %(score)s, the scheme says %(expected)s"
-    )
-    says = Message(
-        text, {"block": hand.block + 1, "score": sign(raw_sum), "expected": sign(expected)}
+        else msg(
+            "block %(block)s: the raw scores add up to %(score)s, the scheme says %(expected)s",
+            **figures,
+        )
     )
     return line(says, *parts, rule="block")
 
