@@ -103,6 +103,34 @@ def sheet(
 
 
 @main.command(
+    help=N_(
+        "Explain every figure of one hand of a session document (FILE, or - for standard "
+        "input) in words: the raw scores from the facts, the doubles, the totals."
+    )
+)
+@click.argument("file", type=click.File("r", encoding="utf-8"))
+@click.option(
+    "--hand", "number", type=int, required=True, help=N_("The hand's number (1, 2, ...).")
+)
+@click.option("--json", "as_json", is_flag=True, help=N_("Print it as JSON, as the API gives it."))
+def explain(file: click.File, number: int, as_json: bool) -> None:
+    """The ``explain`` command."""
+    from barbu_scorer.present.explain import hand_view, text_lines
+    from barbu_scorer.scoring.barbu.document import explain_document
+
+    doc = read_json(file)
+    try:
+        explained = explain_document(doc, number)
+    except ScoringError as error:
+        fail(str(error))
+    if as_json:
+        click.echo(json.dumps(hand_view(explained), indent=2, ensure_ascii=False))
+        return
+    for text in text_lines(explained):
+        click.echo(text)
+
+
+@main.command(
     "export",
     help=N_(
         "Print a stored session's document (SESSION_ID) as JSON, every computed field included."

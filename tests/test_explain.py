@@ -201,3 +201,18 @@ def test_both_languages_render_every_message() -> None:
 
 def test_a_complete_order_implies_the_last() -> None:
     assert complete_order([2, 0, 1], 4) == [2, 0, 1, 3]
+
+
+def test_the_text_of_a_hand_has_a_line_a_figure() -> None:
+    from barbu_scorer.present.explain import hand_view, text_lines
+    from barbu_scorer.scoring.messages import speaking
+
+    session = _session(random.Random(3), SCHEMES["tournament"])
+    explained = explain_hand(session, NAMES, 1)
+    text = list(text_lines(explained))
+    assert text[0] == explained.heading.says.render()
+    assert "Raw scores from the facts" in text
+    with speaking(FRENCH, "fr"):
+        assert "Scores bruts tirés des faits" in list(text_lines(explained))
+        view = hand_view(explained)
+    assert [line["score"] for line in view["adjusted"]] == list(session.hands[0].adjusted)

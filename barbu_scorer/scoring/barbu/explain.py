@@ -87,6 +87,7 @@ def _ends(hand: ScoredHand, pair: dbl.Double) -> tuple[int, int]:
 def settlement(hand: ScoredHand, pair: dbl.Double, times: int, names: Sequence[str]) -> Line:
     """One doubled pair: the lower raw pays the difference (twice when redoubled)."""
     high, low = _ends(hand, pair)
+    redoubled = pair[1] == hand.roles.declarer
     difference = hand.raw[high] - hand.raw[low]
     figures = {
         "doubler": names[pair[0]],
@@ -109,6 +110,13 @@ def settlement(hand: ScoredHand, pair: dbl.Double, times: int, names: Sequence[s
         says = msg(
             "%(doubler)s doubled %(doubled)s: %(high_name)s %(high)s, %(low_name)s %(low)s, "
             "so %(moved)s moves from %(low_name)s to %(high_name)s",
+            **figures,
+        )
+    elif not redoubled:  # two players who doubled each other: two doubles, not a redouble
+        says = msg(
+            "%(doubler)s and %(doubled)s doubled each other: %(high_name)s %(high)s, "
+            "%(low_name)s %(low)s, so %(times)s × %(difference)s = %(moved)s moves from "
+            "%(low_name)s to %(high_name)s",
             **figures,
         )
     else:

@@ -1,0 +1,69 @@
+"""Explanations in words: the rules' trees of lines (``scoring/explained.py``) rendered in
+the reader's language, for the API, the CLI, the pages and the sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from barbu_scorer.scoring.barbu.explain import HandExplained
+from barbu_scorer.scoring.explained import Line
+from barbu_scorer.scoring.messages import say
+
+GROUPS: tuple[str, ...] = ("raw", "settlements", "adjusted", "totals", "quota")
+"""The parts of a hand's explanation, in the order they are read."""
+
+
+def line_view(line: Line) -> dict[str, Any]:
+    """One line and those below it: its text, the figure it explains and its rule."""
+    return {
+        "text": line.says.render(),
+        "score": line.score,
+        "rule": line.rule,
+        "parts": [line_view(part) for part in line.parts],
+    }
+
+
+def hand_view(explained: HandExplained) -> dict[str, Any]:
+    """A hand's explanation as the API gives it: every group of lines, rendered."""
+    out: dict[str, Any] = {
+        "number": explained.number,
+        "heading": explained.heading.says.render(),
+    }
+    for group in GROUPS:
+        out[group] = [line_view(line) for line in getattr(explained, group)]
+    out["block"] = line_view(explained.block)
+    return out
+
+
+def headings() -> dict[str, str]:
+    """What each group of a hand's explanation is called."""
+    return {
+        "raw": say("Raw scores from the facts"),
+        "settlements": say("Doubles"),
+        "adjusted": say("Scores after the doubles"),
+        "totals": say("Running totals"),
+        "quota": say("Quota of doubles"),
+        "block": say("The block's check"),
+    }
+
+
+def text_lines(explained: HandExplained) -> Iterator[str]:
+    """A hand's explanation as indented text, a line a figure (the CLI's)."""
+    names = headings()
+    yield explained.heading.says.render()
+    for group in (*GROUPS, "block"):
+        lines = getattr(explained, group)
+        lines = (lines,) if isinstance(lines, Line) else lines
+        if not lines:
+            continue
+        yield ""
+        yield names[group]
+        for line in lines:
+            yield from _indented(line, 1)
+
+
+def _indented(line: Line, depth: int) -> Iterator[str]:
+    yield "  " * depth + line.says.render()
+    for part in line.parts:
+        yield from _indented(part, depth + 1)
