@@ -130,6 +130,7 @@ def _register(app: Flask) -> None:
         event_board,
         event_correct,
         events,
+        explain,
         exports,
         hands,
         live,
@@ -153,5 +154,5 @@ def _register(app: Flask) -> None:
     app.add_template_global(nonce_field, "creation_nonce")
     views = (main, sessions, hands, exports, bridge, bridge_new, schemes, live, players)
     views2 = (settle, api, api_events, api_players, events, event_board, event_correct, beat)
-    for view in (*views, *views2):  # one blueprint each
+    for view in (*views, *views2, explain):  # one blueprint each
         app.register_blueprint(view.bp)

@@ -3,7 +3,7 @@ the reader's language, for the API, the CLI, the pages and the sheet."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from barbu_scorer.scoring.barbu.explain import HandExplained
@@ -67,3 +67,25 @@ def _indented(line: Line, depth: int) -> Iterator[str]:
     yield "  " * depth + line.says.render()
     for part in line.parts:
         yield from _indented(part, depth + 1)
+
+
+def page_sections(
+    explained: HandExplained, seat: int | None, names: Sequence[str]
+) -> list[tuple[str, tuple[Line, ...]]]:
+    """The sections of a hand's explanation page: the tapped seat's figures first (its
+    score after the doubles and its running total), then every group of the hand."""
+    titles = headings()
+    out: list[tuple[str, tuple[Line, ...]]] = []
+    if seat is not None and 0 <= seat < len(explained.adjusted):
+        out.append(
+            (
+                say("%(name)s at hand %(number)s", name=names[seat], number=explained.number),
+                (explained.adjusted[seat], explained.totals[seat]),
+            )
+        )
+    for group in GROUPS:
+        lines: tuple[Line, ...] = getattr(explained, group)
+        if lines:
+            out.append((titles[group], lines))
+    out.append((titles["block"], (explained.block,)))
+    return out
