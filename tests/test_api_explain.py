@@ -40,10 +40,10 @@ def test_french_is_asked_with_accept_language(client: FlaskClient) -> None:
     body = client.get(
         f"/api/sessions/{sid}/hands/1/explain", headers={"Accept-Language": "fr"}
     ).get_json()
-    assert body["heading"].startswith("donne 1 : ")
+    assert body["heading"].startswith("Donne 1 : ")
     assert " a contré " in body["settlements"][0]["text"]
     english = client.get(f"/api/sessions/{sid}/hands/1/explain").get_json()
-    assert english["heading"].startswith("hand 1: ")
+    assert english["heading"].startswith("Hand 1: ")
 
 
 def test_no_such_hand_or_session_is_a_404(client: FlaskClient) -> None:

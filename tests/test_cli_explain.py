@@ -14,7 +14,7 @@ def test_explain_prints_the_hand_in_words() -> None:
     done = run_cli("explain", SAMPLE, "--hand", "28")
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert out.startswith("hand 28: No Queens, declared by Ben\n")
+    assert out.startswith("Hand 28: No Queens, declared by Ben\n")
     assert "  Ben took 2 queens: 2 × −6 = −12\n" in out
     assert "Dan doubled Ben and Ben redoubled: Dan −6, Ben −12, so 2 × 6 = 12 moves" in out
     assert "  Ben: −12 raw, −18 from doubles, −30 in all\n" in out
@@ -26,7 +26,7 @@ def test_explain_speaks_french() -> None:
     assert "Ben a pris 2 dames : 2 × −6 = −12" in done.stdout
     assert "Scores après les contres" in done.stdout
     french = run_cli("explain", SAMPLE, "--hand", "28", lang="fr_FR.UTF-8")
-    assert "donne 28 : Pas de dames" in french.stdout
+    assert "Donne 28 : Pas de dames" in french.stdout
 
 
 def test_explain_as_json_gives_the_documents_figures() -> None:

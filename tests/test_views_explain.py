@@ -56,7 +56,7 @@ def test_names_are_escaped_and_french_is_spoken(client: FlaskClient) -> None:
         f"/w/{sid}/hands/1/explain?seat=0", headers={"Accept-Language": "fr"}
     ).get_data(as_text=True)
     assert "<b>Ada</b>" not in page and "&lt;b&gt;Ada&lt;/b&gt;" in page
-    assert "donne 1 : " in page and " a contré " in page
+    assert "Donne 1 : " in page and " a contré " in page
 
 
 def test_every_rule_a_line_names_is_on_the_rules_page() -> None:

@@ -281,7 +281,7 @@ def explain_hand(session: Session, names: Sequence[str], number: int) -> HandExp
     raw = raw_lines(scheme, hand, names)
     heading = line(
         msg(
-            "hand %(number)s: %(contract)s, declared by %(declarer)s",
+            "Hand %(number)s: %(contract)s, declared by %(declarer)s",
             number=number,
             contract=contract_name(scheme, hand.entry.contract),
             declarer=names[hand.roles.declarer],
