@@ -89,3 +89,41 @@ def page_sections(
             out.append((titles[group], lines))
     out.append((titles["block"], (explained.block,)))
     return out
+
+
+def _paid(line: Line) -> str | None:
+    """A settlement said short: who pays whom how much (None when nothing moves)."""
+    moved, times = line.figure("moved"), line.figure("times")
+    if not moved:
+        return None
+    figures = {
+        "payer": line.says.params.get("low_name"),
+        "payee": line.says.params.get("high_name"),
+        "moved": moved,
+        "times": times,
+        "difference": line.figure("difference"),
+    }
+    if times == 1:
+        return say("%(payer)s pays %(payee)s %(moved)s", **figures)
+    return say("%(payer)s pays %(payee)s %(moved)s (%(times)s × %(difference)s)", **figures)
+
+
+def how_lines(hands: Sequence[HandExplained]) -> tuple[str, ...]:
+    """The sheet's "How the score was made": one line a hand, its settlements said short."""
+    out = []
+    for explained in hands:
+        paid = [p for p in (_paid(line) for line in explained.settlements) if p]
+        if paid:
+            settled = "; ".join(paid)
+        elif explained.settlements:
+            settled = say("the doubles move nothing")
+        else:
+            settled = say("no doubles")
+        out.append(
+            say(
+                "%(hand)s — %(settlements)s",
+                hand=explained.heading.says.render(),
+                settlements=settled,
+            )
+        )
+    return tuple(out)

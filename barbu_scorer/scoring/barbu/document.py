@@ -188,3 +188,12 @@ def explain_document(
     """Every figure of hand ``number`` of a document, in words (``explain.py``)."""
     scheme, players, first, entries = read_document(doc, lookup, stored=stored)
     return explain_hand(score_session(scheme, first, entries), players, number)
+
+
+def explain_all(
+    doc: Any, lookup: SchemeLookup | None = None, *, stored: bool = False
+) -> tuple[HandExplained, ...]:
+    """Every hand of a document in words, the session scored once (the sheet's second page)."""
+    scheme, players, first, entries = read_document(doc, lookup, stored=stored)
+    session = score_session(scheme, first, entries)
+    return tuple(explain_hand(session, players, h.number) for h in session.hands)
