@@ -34,7 +34,7 @@ def test_the_second_page_holds_one_line_a_hand() -> None:
     # one printed line each: no hand's words wrap onto a line of their own
     assert all(re.match(r"\d+\. Hand ", line) for line in lines[1:] if "page" not in line)
     assert (
-        "28. Hand 28: No Queens, declared by Ben — Clara pays Ada 6; Ben pays Clara 6; " in pages[1]
+        "28. Hand 28: No Queens, declared by Ben — doubles: Clara pays Ada 6; Ben pays Clara 6; " in pages[1]
     )
     assert "Ben pays Dan 12 (2 × 6)" in pages[1]
     assert "7. Hand 7: Dominoes, declared by Clara — no doubles" in pages[1]
@@ -49,7 +49,7 @@ def test_the_page_speaks_the_sheets_language() -> None:
     with speaking(translations("fr"), "fr"):
         pages = pdf_pages(computed_sheet_pdf(_computed(), how=True))  # type: ignore[arg-type]
     assert "Comment le score s'est fait" in pages[1]
-    assert "Donne 28 : Pas de dames, annoncée par Ben — Clara paie 6 à Ada" in pages[1]
+    assert "Donne 28 : Pas de dames, annoncée par Ben — contres : Clara paie 6 à Ada" in pages[1]
 
 
 def test_the_cli_prints_it_with_how(tmp_path: Path) -> None:

@@ -85,3 +85,17 @@ def test_every_rule_a_line_names_is_on_the_rules_page() -> None:
                 x.rule for line in info.explain(scheme, info.example, "ABCD") for x in line.walk()
             }
         assert named - {""} <= anchors, named - anchors
+
+
+def test_the_standings_link_each_total_to_its_explanation(client: FlaskClient) -> None:
+    sid = _stored(client)
+    for url in (f"/w/{sid}", f"/w/{sid}/tv"):
+        page = client.get(url).get_data(as_text=True)
+        ranking = page[
+            page.index('<ol class="ranking"') : page.index(
+                "</ol>", page.index('<ol class="ranking"')
+            )
+        ]
+        links = re.findall(r'data-explain href="([^"]+)"', ranking)
+        # Dan +200, Clara +108, Ben −145, Ada −163: each total's last hand, its seat
+        assert links == [f"/w/{sid}/hands/28/explain?seat={s}" for s in (3, 2, 1, 0)], url

@@ -113,17 +113,13 @@ def how_lines(hands: Sequence[HandExplained]) -> tuple[str, ...]:
     out = []
     for explained in hands:
         paid = [p for p in (_paid(line) for line in explained.settlements) if p]
+        hand = explained.heading.says.render()
         if paid:
-            settled = "; ".join(paid)
-        elif explained.settlements:
-            settled = say("the doubles move nothing")
-        else:
-            settled = say("no doubles")
-        out.append(
-            say(
-                "%(hand)s — %(settlements)s",
-                hand=explained.heading.says.render(),
-                settlements=settled,
+            out.append(
+                say("%(hand)s — doubles: %(settlements)s", hand=hand, settlements="; ".join(paid))
             )
-        )
+        elif explained.settlements:
+            out.append(say("%(hand)s — the doubles move nothing", hand=hand))
+        else:
+            out.append(say("%(hand)s — no doubles", hand=hand))
     return tuple(out)
