@@ -33,9 +33,10 @@ def test_the_second_page_holds_one_line_a_hand() -> None:
         assert line.startswith(f"{number}. Hand {number}: ")
     # one printed line each: no hand's words wrap onto a line of their own
     assert all(re.match(r"\d+\. Hand ", line) for line in lines[1:] if "page" not in line)
-    assert (
-        "28. Hand 28: No Queens, declared by Ben — doubles: Clara pays Ada 6; Ben pays Clara 6; " in pages[1]
+    hand_28 = (
+        "28. Hand 28: No Queens, declared by Ben — doubles: Clara pays Ada 6; Ben pays Clara 6; "
     )
+    assert hand_28 in pages[1]
     assert "Ben pays Dan 12 (2 × 6)" in pages[1]
     assert "7. Hand 7: Dominoes, declared by Clara — no doubles" in pages[1]
 

@@ -4,20 +4,38 @@ the reader's language, for the API, the CLI, the pages and the sheet."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import Any
 
+from barbu_scorer.present.format import money
 from barbu_scorer.scoring.barbu.explain import HandExplained
-from barbu_scorer.scoring.explained import Line
+from barbu_scorer.scoring.explained import Cents, Line
 from barbu_scorer.scoring.messages import say
 
 GROUPS: tuple[str, ...] = ("raw", "settlements", "adjusted", "totals", "quota")
 """The parts of a hand's explanation, in the order they are read."""
 
 
+def said(line: Line) -> str:
+    """A line's words in the active language, its amounts of money written as money."""
+    params = line.says.params
+    if not any(isinstance(v, Cents) for v in params.values()):
+        return line.says.render()
+    written = {k: money(v.cents) if isinstance(v, Cents) else v for k, v in params.items()}
+    return replace(line.says, params=written).render()
+
+
+def said_all(line: Line, depth: int = 0) -> Iterator[tuple[int, str]]:
+    """A line and those below it, each with its depth, in words."""
+    yield depth, said(line)
+    for part in line.parts:
+        yield from said_all(part, depth + 1)
+
+
 def line_view(line: Line) -> dict[str, Any]:
     """One line and those below it: its text, the figure it explains and its rule."""
     return {
-        "text": line.says.render(),
+        "text": said(line),
         "score": line.score,
         "rule": line.rule,
         "parts": [line_view(part) for part in line.parts],
@@ -64,9 +82,8 @@ def text_lines(explained: HandExplained) -> Iterator[str]:
 
 
 def _indented(line: Line, depth: int) -> Iterator[str]:
-    yield "  " * depth + line.says.render()
-    for part in line.parts:
-        yield from _indented(part, depth + 1)
+    for below, words in said_all(line, depth):
+        yield "  " * below + words
 
 
 def page_sections(

@@ -11,6 +11,8 @@ the API and the CLI. A line states its figures as the Message's parameters, so a
   plural count).
 - ``times``, ``high``, ``low``, ``moved``: a settlement, ``moved = times × (high − low)``.
 - ``quota``, ``laid``, ``owed``: a quota count, ``owed = max(0, quota − laid)``.
+- ``stake`` and ``money`` (amounts, :class:`Cents`): ``money = stake × score``; a line
+  that also states ``rounded`` gives the money rounded to the table's unit.
 
 Signed figures are :class:`Signed` parameters (written ``+12``, ``−6``); counts are ints.
 ``rule`` names the rule the line applies, the anchor of the rules page that states it.
@@ -37,6 +39,14 @@ class Signed:
         return self.sep.join(signed(v) for v in self.values)
 
 
+@dataclass(frozen=True)
+class Cents:
+    """An amount of money as a parameter, in cents; a reader writes it its own way
+    (``present.format.money``, the one writer of money)."""
+
+    cents: int
+
+
 def sign(value: int) -> Signed:
     """One signed figure as a parameter."""
     return Signed((value,))
@@ -57,6 +67,8 @@ class Line:
         value = self.says.params.get(key)
         if isinstance(value, Signed) and len(value.values) == 1:
             return value.values[0]
+        if isinstance(value, Cents):
+            return value.cents
         if isinstance(value, int) and not isinstance(value, bool):
             return value
         return None
