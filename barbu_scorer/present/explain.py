@@ -9,7 +9,7 @@ from typing import Any
 
 from barbu_scorer.present.format import money
 from barbu_scorer.scoring.barbu.explain import HandExplained
-from barbu_scorer.scoring.explained import Cents, Line
+from barbu_scorer.scoring.explained import Cents, Line, Points
 from barbu_scorer.scoring.messages import say
 
 GROUPS: tuple[str, ...] = ("raw", "settlements", "adjusted", "totals", "quota")
@@ -19,9 +19,18 @@ GROUPS: tuple[str, ...] = ("raw", "settlements", "adjusted", "totals", "quota")
 def said(line: Line) -> str:
     """A line's words in the active language, its amounts of money written as money."""
     params = line.says.params
-    if not any(isinstance(v, Cents) for v in params.values()):
+    if not any(isinstance(v, Cents | Points) for v in params.values()):
         return line.says.render()
-    written = {k: money(v.cents) if isinstance(v, Cents) else v for k, v in params.items()}
+    from barbu_scorer.present.event import points  # the one writer of placing points
+
+    written = {
+        k: money(v.cents)
+        if isinstance(v, Cents)
+        else points(v.value)
+        if isinstance(v, Points)
+        else v
+        for k, v in params.items()
+    }
     return replace(line.says, params=written).render()
 
 

@@ -11,6 +11,8 @@ the API and the CLI. A line states its figures as the Message's parameters, so a
   plural count).
 - ``times``, ``high``, ``low``, ``moved``: a settlement, ``moved = times × (high − low)``.
 - ``quota``, ``laid``, ``owed``: a quota count, ``owed = max(0, quota − laid)``.
+- Placing points (:class:`Points`, fractions) add up like scores: read them with
+  :meth:`Line.amount`.
 - ``stake`` and ``money`` (amounts, :class:`Cents`): ``money = stake × score``; a line
   that also states ``rounded`` gives the money rounded to the table's unit.
 
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 
 from barbu_scorer.scoring.figures import signed
 from barbu_scorer.scoring.messages import Message
@@ -45,6 +48,14 @@ class Cents:
     (``present.format.money``, the one writer of money)."""
 
     cents: int
+
+
+@dataclass(frozen=True)
+class Points:
+    """Placing points as a parameter, a fraction; a reader writes them
+    (``present.event.points``)."""
+
+    value: Fraction
 
 
 def sign(value: int) -> Signed:
@@ -72,6 +83,14 @@ class Line:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
         return None
+
+    def amount(self, key: str = "score") -> Fraction | None:
+        """A figure the line states, placing points included, as a fraction."""
+        value = self.says.params.get(key)
+        if isinstance(value, Points):
+            return value.value
+        figure = self.figure(key)
+        return None if figure is None else Fraction(figure)
 
     @property
     def score(self) -> int | None:
