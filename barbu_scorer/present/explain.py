@@ -9,7 +9,7 @@ from typing import Any
 
 from barbu_scorer.present.format import money
 from barbu_scorer.scoring.barbu.explain import HandExplained
-from barbu_scorer.scoring.explained import Cents, Line, Points
+from barbu_scorer.scoring.explained import Cents, Line, Points, Rate
 from barbu_scorer.scoring.messages import say
 
 GROUPS: tuple[str, ...] = ("raw", "settlements", "adjusted", "totals", "quota")
@@ -17,21 +17,26 @@ GROUPS: tuple[str, ...] = ("raw", "settlements", "adjusted", "totals", "quota")
 
 
 def said(line: Line) -> str:
-    """A line's words in the active language, its amounts of money written as money."""
+    """A line's words in the active language, its money, placing points and ratings each
+    written by its one writer."""
     params = line.says.params
-    if not any(isinstance(v, Cents | Points) for v in params.values()):
+    if not any(isinstance(v, Cents | Points | Rate) for v in params.values()):
         return line.says.render()
-    from barbu_scorer.present.event import points  # the one writer of placing points
+    return replace(line.says, params={k: _written(v) for k, v in params.items()}).render()
 
-    written = {
-        k: money(v.cents)
-        if isinstance(v, Cents)
-        else points(v.value)
-        if isinstance(v, Points)
-        else v
-        for k, v in params.items()
-    }
-    return replace(line.says, params=written).render()
+
+def _written(value: object) -> object:
+    """A parameter the rules leave to the reader, written by its one writer."""
+    from barbu_scorer.present.event import points  # placing points
+    from barbu_scorer.present.league import rating_text  # ratings
+
+    if isinstance(value, Cents):
+        return money(value.cents)
+    if isinstance(value, Points):
+        return points(value.value)
+    if isinstance(value, Rate):
+        return rating_text(value.value)
+    return value
 
 
 def said_all(line: Line, depth: int = 0) -> Iterator[tuple[int, str]]:

@@ -13,6 +13,9 @@ the API and the CLI. A line states its figures as the Message's parameters, so a
 - ``quota``, ``laid``, ``owed``: a quota count, ``owed = max(0, quota − laid)``.
 - Placing points (:class:`Points`, fractions) add up like scores: read them with
   :meth:`Line.amount`.
+- A rating step (:class:`Rate` figures): ``margin = (total − others) ÷ spread``,
+  ``performance = margin + opponents``, ``after = before + (performance − before) ÷
+  (sessions + shrink)``.
 - ``stake`` and ``money`` (amounts, :class:`Cents`): ``money = stake × score``; a line
   that also states ``rounded`` gives the money rounded to the table's unit.
 
@@ -56,6 +59,14 @@ class Points:
     (``present.event.points``)."""
 
     value: Fraction
+
+
+@dataclass(frozen=True)
+class Rate:
+    """A rating or a margin as a parameter, a float; a reader writes it
+    (``present.league.rating_text``)."""
+
+    value: float
 
 
 def sign(value: int) -> Signed:
