@@ -30,7 +30,7 @@ def _stored(base: str) -> dict[str, Any]:
 def test_tapping_a_total_opens_its_explanation(live_server: str, phone: Any) -> None:
     doc = _stored(live_server)
     phone.goto(doc["links"]["scorer"])
-    cell = phone.locator("tr#hand-28 td.num a.figure").nth(1)  # Ben's figures, hand 28
+    cell = phone.locator("tr#hand-28 td.num").nth(2)  # Ben's figures, hand 28 (after the #)
     cell.scroll_into_view_if_needed()
     assert "−30" in cell.inner_text() and "−145" in cell.inner_text()
     cell.tap()
@@ -57,7 +57,7 @@ def test_the_explanation_speaks_french(live_server: str, phone: Any) -> None:
     phone.goto(doc["links"]["watch"] if "watch" in doc["links"] else doc["links"]["scorer"])
     phone.locator("a.lang").click()
     phone.wait_for_load_state()
-    phone.locator("tr#hand-1 td.num a.figure").first.tap()
+    phone.locator("tr#hand-1 td.num").nth(1).tap()  # Ada's figures: the link covers the cell
     sheet = phone.locator("dialog#explain-sheet[open]")
     sheet.wait_for()
     assert "Ada à la donne 1" in sheet.inner_text()

@@ -23,8 +23,8 @@ def _stored(client: FlaskClient, players: list[str] | None = None) -> str:
 def test_the_score_table_links_each_figure_to_its_explanation(client: FlaskClient) -> None:
     sid = _stored(client)
     page = client.get(f"/w/{sid}").get_data(as_text=True)
-    links = re.findall(r'<a class="figure" data-explain href="([^"]+)"', page)
-    assert len(links) == 28 * 4
+    links = re.findall(r'<a class="why-link" data-explain href="([^"]+)"', page)
+    assert len(links) == 28 * 4 + 4  # every cell of the table, and the standings
     assert f"/w/{sid}/hands/28/explain?seat=3" in links
 
 
