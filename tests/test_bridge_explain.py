@@ -4,7 +4,7 @@ the figures are read from the Messages' parameters."""
 
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from barbu_scorer.i18n import translations
@@ -38,6 +38,7 @@ def contracts(draw: st.DrawFn) -> Contract:
     )
 
 
+@settings(deadline=None)  # a loaded machine is no failure
 @given(contract=contracts(), vulnerable=st.booleans())
 def test_each_sides_score_is_its_parts(contract: Contract, vulnerable: bool) -> None:
     entries = score_contract(contract, vulnerable=vulnerable).entries()
