@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 
@@ -70,8 +71,13 @@ def score(file: click.File) -> None:
 )
 @click.option("--name", help=N_("The session's name on the sheet.  [default: Barbu session]"))
 @click.option("--date", help=N_("The date printed on the sheet.  [default: today]"))
+@click.option(
+    "--how",
+    is_flag=True,
+    help=N_("Add a second page: how the score was made, one line a hand (Tournament Barbu)."),
+)
 def sheet(
-    file: click.File, output: str | None, paper: str, name: str | None, date: str | None
+    file: click.File, output: str | None, paper: str, name: str | None, date: str | None, how: bool
 ) -> None:
     from pathlib import Path
 
@@ -89,7 +95,11 @@ def sheet(
         computed = dict(game.compute(doc))  # scored once here, then printed as it is
         if isinstance(doc, dict) and "ended_after" in doc:
             computed["ended_after"] = doc["ended_after"]
-        pdf = game.pdf(computed, name, date, paper)
+        pdf = (
+            _explained_pdf(computed, name, date, paper)
+            if how
+            else game.pdf(computed, name, date, paper)
+        )
     except ScoringError as error:
         fail(str(error))
     if output == "-":
@@ -100,6 +110,46 @@ def sheet(
     except OSError as error:
         fail(say("cannot write %(output)s: %(why)s", output=output, why=error.strerror))
     click.echo(say("%(output)s: score sheet written", output=output), err=True)
+
+
+def _explained_pdf(
+    computed: dict[str, Any], name: str | None, date: str | None, paper: str
+) -> bytes:
+    """The Tournament sheet with its second page, how the score was made."""
+    from barbu_scorer.paper.pdf import computed_sheet_pdf
+    from barbu_scorer.scoring.barbu.document import FORMAT
+
+    if computed.get("format") != FORMAT:
+        fail(say("--how explains Tournament Barbu sheets only"))
+    return computed_sheet_pdf(computed, name=name, date=date, paper=paper, how=True)  # type: ignore[arg-type]
+
+
+@main.command(
+    help=N_(
+        "Explain every figure of one hand of a session document (FILE, or - for standard "
+        "input) in words: the raw scores from the facts, the doubles, the totals."
+    )
+)
+@click.argument("file", type=click.File("r", encoding="utf-8"))
+@click.option(
+    "--hand", "number", type=int, required=True, help=N_("The hand's number (1, 2, ...).")
+)
+@click.option("--json", "as_json", is_flag=True, help=N_("Print it as JSON, as the API gives it."))
+def explain(file: click.File, number: int, as_json: bool) -> None:
+    """The ``explain`` command."""
+    from barbu_scorer.present.explain import hand_view, text_lines
+    from barbu_scorer.scoring.barbu.document import explain_document
+
+    doc = read_json(file)
+    try:
+        explained = explain_document(doc, number)
+    except ScoringError as error:
+        fail(str(error))
+    if as_json:
+        click.echo(json.dumps(hand_view(explained), indent=2, ensure_ascii=False))
+        return
+    for text in text_lines(explained):
+        click.echo(text)
 
 
 @main.command(

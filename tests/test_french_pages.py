@@ -256,6 +256,8 @@ def addresses(w: dict[str, str]) -> dict[str, list[str]]:
             f"/s/{w['round']}/hand/8",
         ],
         "live.handover": [f"/s/{s}/handover"],
+        "explain.hand": [f"/w/{s}/hands/1/explain", f"/w/{w['house']}/hands/1/explain"],
+        "explain.rules": [f"/w/{s}/rules", f"/w/{w['house']}/rules"],
         "sessions.take": [f"/s/{w['spare']}/take/{w['spare_key']}"],
         "settle.session": [f"/s/{w['full']}/settle"],
         "settle.group": ["/settle"],

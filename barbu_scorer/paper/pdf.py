@@ -8,6 +8,7 @@ anything but data: URIs and files inside the package.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -16,6 +17,7 @@ from urllib.request import url2pathname
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from barbu_scorer.paper.chart import running_chart
+from barbu_scorer.present.explain import how_lines
 from barbu_scorer.present.format import place, signed
 from barbu_scorer.present.isolate import bdi, bdi_join
 from barbu_scorer.present.live import ended_line
@@ -24,7 +26,7 @@ from barbu_scorer.present.sheet import build_sheet, sheet_of
 from barbu_scorer.present.sheet_model import Sheet
 from barbu_scorer.resources import resource
 from barbu_scorer.scoring.barbu.computed import ComputedDocument
-from barbu_scorer.scoring.barbu.document import SchemeLookup
+from barbu_scorer.scoring.barbu.document import SchemeLookup, explain_all
 from barbu_scorer.scoring.messages import active
 from barbu_scorer.scoring.units import HAND
 
@@ -70,13 +72,17 @@ def sheet_context(
     return context_of(sheet, doc.get("ended_after") if isinstance(doc, dict) else None, chart)
 
 
-def context_of(sheet: Sheet, ended_after: int | None, chart: bool = True) -> dict[str, Any]:
-    """``sheet``, ``chart`` and ``ended`` for ``pdf/_sheet.html`` (pass to render_template).
+def context_of(
+    sheet: Sheet, ended_after: int | None, chart: bool = True, how: Sequence[str] = ()
+) -> dict[str, Any]:
+    """``sheet``, ``chart`` and ``ended`` for ``pdf/_sheet.html`` (pass to render_template),
+    and ``how``: the optional second page, "How the score was made" (one line a hand).
 
     ``chart=False`` skips the matplotlib chart (~40 ms).
     """
     ended = ended_line(ended_after, HAND)
-    return {"sheet": sheet, "chart": running_chart(sheet) if chart else None, "ended": ended}
+    chart_uri = running_chart(sheet) if chart else None
+    return {"sheet": sheet, "chart": chart_uri, "ended": ended, "how": tuple(how)}
 
 
 def render_sheet_html(
@@ -134,10 +140,13 @@ def computed_sheet_pdf(
     name: str | None = None,
     date: str | None = None,
     paper: str = "A4",
+    how: bool = False,
 ) -> bytes:
-    """The score sheet of a document the store computed (not scored again), as PDF."""
+    """The score sheet of a document the store computed (not scored again), as PDF; with
+    ``how``, a second page says how the score was made (the hands explained, once)."""
     sheet = sheet_of(computed, name=name, date=date, paper=paper)
-    return html_to_pdf(page_html(context_of(sheet, computed.get("ended_after"))))
+    lines = how_lines(explain_all(computed, stored=True)) if how else ()
+    return html_to_pdf(page_html(context_of(sheet, computed.get("ended_after"), how=lines)))
 
 
 def warm_up() -> bytes:

@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from babel.numbers import format_decimal
 
+from barbu_scorer.present.explain import said, said_all
 from barbu_scorer.present.format import place, signed
 from barbu_scorer.scoring.event.pace import Beat, Pace, pace, phone
 from barbu_scorer.scoring.event.progress import TableProgress
@@ -22,6 +23,8 @@ from barbu_scorer.scoring.event.ranking import (
     TableScore,
     standings,
 )
+from barbu_scorer.scoring.event.ranking_explained import player_line, tie_breaks
+from barbu_scorer.scoring.explained import Line
 from barbu_scorer.scoring.messages import active_locale, say, say_n
 from barbu_scorer.scoring.places import shared
 
@@ -72,6 +75,7 @@ class RankRow:
     placing: str
     best: str
     tables: int
+    why: tuple[tuple[int, str], ...] = ()  # the figure in words, each line with its depth
 
 
 def clock(moment: datetime | None) -> str:
@@ -201,8 +205,10 @@ def leaderboard(
     sat_out: Sequence[int] = (),
 ) -> list[RankRow]:
     """The ranking's lines, best first, formatted."""
-    rows: list[Standing] = standings(len(names), table_scores(tables, seats), method, sat_out)
+    scored = table_scores(tables, seats)
+    rows: list[Standing] = standings(len(names), scored, method, sat_out)
     ties = shared([r.place for r in rows])
+    broken = {id(b): t for b, t in _tie_lines(rows, names, method)}
     return [
         RankRow(
             r.place,
@@ -213,6 +219,33 @@ def leaderboard(
             points(r.placing),
             "" if r.best is None else signed(r.best),
             r.tables,
+            _why(r, names, scored, method, sat_out, broken.get(id(r))),
         )
         for r, tied in zip(rows, ties, strict=True)
     ]
+
+
+def _why(
+    row: Standing,
+    names: Sequence[str],
+    scored: Sequence[TableScore],
+    method: Method,
+    sat_out: Sequence[int],
+    tie: Line | None,
+) -> tuple[tuple[int, str], ...]:
+    """A leaderboard line's figure in words, and the tie-break that placed it below."""
+    said_lines = tuple(said_all(player_line(row.player, names, scored, method, sat_out)))
+    return said_lines if tie is None else (*said_lines, (0, said(tie)))
+
+
+def _tie_lines(
+    rows: Sequence[Standing], names: Sequence[str], method: Method
+) -> list[tuple[Standing, Line]]:
+    """Each tie-break in words, with the lower of the two players it set apart."""
+    lines = iter(tie_breaks(rows, names, method))
+    out = []
+    for above, below in zip(rows, rows[1:], strict=False):
+        level = above.total == below.total if method == "total" else above.placing == below.placing
+        if level:
+            out.append((below, next(lines)))
+    return out

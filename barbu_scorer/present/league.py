@@ -193,6 +193,11 @@ class RankRow:
     provisional: bool
 
 
+def rating_text(value: float) -> str:
+    """A rating (or a margin) as the ranking writes it: three decimals, signed ("+0.125")."""
+    return with_sign(value, f"{abs(value):.3f}")
+
+
 def ranking_note() -> str:
     """What the ranking's figures mean, with the rule for a provisional rating."""
     return say(
@@ -210,7 +215,7 @@ def ranking_rows(rated: Mapping[int, Rating], names: Mapping[int, str]) -> list[
             place,
             who,
             names.get(who, word(ANONYMOUS)),
-            with_sign(r.rating, f"{abs(r.rating):.3f}"),
+            rating_text(r.rating),
             signed(round(r.expected(tournament))),
             r.sessions,
             r.provisional,

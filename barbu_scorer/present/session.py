@@ -163,6 +163,7 @@ def session_view(session: Session, players: Sequence[str]) -> dict[str, Any]:
         "ranking": [
             (place, players[seat], session.totals[seat]) for place, seat in ranking(session.totals)
         ],
+        "ranking_seats": [seat for _place, seat in ranking(session.totals)],  # each total's why
         "quota": strip,
         "hands_left": quota.hands_left if quota else 0,
         "blocks": blocks,

@@ -45,15 +45,39 @@ def suits(text: str) -> Markup:
     )
 
 
-def score_cells(cells: Sequence[tuple[str, str]]) -> Markup:
+def score_cells(
+    cells: Sequence[tuple[str, str]],
+    session_id: str | None = None,
+    number: int = 0,
+    players: Sequence[str] = (),
+) -> Markup:
     """A score-table row's cells (the hand's score, then Σ the running total), escaped
-    and joined in one piece: a Jinja loop escaped two strings a cell (700 at 10 x 70)."""
-    return Markup(
-        "".join(
-            f'<td class="num">{escape(a)}<br><span class="running">Σ {escape(t)}</span></td>'
-            for a, t in cells
+    and joined in one piece: a Jinja loop escaped two strings a cell (700 at 10 x 70).
+    Given the session, each cell carries the link to its figures' explanation (a link
+    laid over the cell; the row's own link stays the hand's correction)."""
+    if session_id is None:
+        return Markup(
+            "".join(
+                f'<td class="num">{escape(a)}<br><span class="running">Σ {escape(t)}</span></td>'
+                for a, t in cells
+            )
         )
-    )
+    href = url_for("explain.hand", session_id=session_id, number=number)
+    out = []
+    for seat, (a, t) in enumerate(cells):
+        label = _(
+            "Why? %(name)s, hand %(n)s: %(score)s, Σ %(total)s",
+            name=players[seat],
+            n=number,
+            score=a,
+            total=t,
+        )
+        out.append(
+            f'<td class="num why">{escape(a)}<br><span class="running">Σ {escape(t)}</span>'
+            f'<a class="why-link" data-explain href="{escape(href)}?seat={seat}"'
+            f' aria-label="{escape(label)}"></a></td>'
+        )
+    return Markup("".join(out))
 
 
 def described(error: HTTPException) -> str:

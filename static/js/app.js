@@ -66,3 +66,31 @@ document.querySelectorAll("time[data-clock]").forEach((time) => {
   time.textContent = new Intl.DateTimeFormat(lang, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(moment);
   time.title = new Intl.DateTimeFormat(lang, { dateStyle: "full", timeStyle: "short" }).format(moment);
 });
+
+// A tapped figure opens its explanation in a sheet at the bottom of the screen: the
+// explanation's page fetched, its #explanation shown in a <dialog> (without JavaScript,
+// or when the fetch fails, the link opens that page).
+document.addEventListener("click", async (event) => {
+  const link = event.target.closest("a[data-explain]");
+  if (!link || event.metaKey || event.ctrlKey || event.shiftKey) return;
+  event.preventDefault();
+  let sheet = document.getElementById("explain-sheet");
+  if (!sheet) {
+    sheet = document.createElement("dialog");
+    sheet.id = "explain-sheet";
+    sheet.className = "sheet";
+    sheet.addEventListener("click", (e) => { if (e.target === sheet) sheet.close(); });
+    document.body.append(sheet);
+  }
+  try {
+    const answer = await fetch(link.href, { credentials: "same-origin" });
+    if (!answer.ok) throw new Error(String(answer.status));
+    const page = new DOMParser().parseFromString(await answer.text(), "text/html");
+    const body = page.getElementById("explanation");
+    if (!body) throw new Error("no explanation");
+    sheet.replaceChildren(document.adoptNode(body));
+    sheet.showModal();
+  } catch (error) {
+    window.location.href = link.href;
+  }
+});

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from barbu_scorer.scoring.barbu.computed import ComputedDocument, ComputedHand, QuotaBlock
+from barbu_scorer.scoring.barbu.explain import HandExplained, explain_hand
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict, scheme_to_dict
 from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme
 from barbu_scorer.scoring.barbu.sessions import HandEntry, ScoredHand, Session, score_session
@@ -179,3 +180,20 @@ def compute_document(
     session = score_session(scheme, first, entries)
     scheme_ref = doc.get("scheme") if isinstance(doc.get("scheme"), str) else None
     return session_to_dict(session, players, scheme_ref if scheme_ref in BUILTINS else None)
+
+
+def explain_document(
+    doc: Any, number: int, lookup: SchemeLookup | None = None, *, stored: bool = False
+) -> HandExplained:
+    """Every figure of hand ``number`` of a document, in words (``explain.py``)."""
+    scheme, players, first, entries = read_document(doc, lookup, stored=stored)
+    return explain_hand(score_session(scheme, first, entries), players, number)
+
+
+def explain_all(
+    doc: Any, lookup: SchemeLookup | None = None, *, stored: bool = False
+) -> tuple[HandExplained, ...]:
+    """Every hand of a document in words, the session scored once (the sheet's second page)."""
+    scheme, players, first, entries = read_document(doc, lookup, stored=stored)
+    session = score_session(scheme, first, entries)
+    return tuple(explain_hand(session, players, h.number) for h in session.hands)

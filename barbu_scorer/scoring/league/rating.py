@@ -24,7 +24,7 @@ definition: E_i = ((n - 1) S r_i + T) / n.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from barbu_scorer.scoring.barbu.schemes import Scheme
@@ -66,8 +66,26 @@ def _others_mean(values: list[float], seat: int) -> float:
     return sum(others) / len(others)
 
 
-def ratings(played: Iterable[Played]) -> dict[PlayerId, Rating]:
-    """Every roster player's rating after all the complete sessions, in order of play.
+@dataclass(frozen=True)
+class Step:
+    """One rated seat of one session: the figures its rating moved by."""
+
+    played: Played
+    seat: int
+    who: PlayerId
+    total: int
+    others_mean: float  # the others' mean total
+    spread: int  # S
+    margin: float  # (total - others_mean) / S
+    opponents: float  # the mean rating of the others, before the session
+    performance: float  # margin + opponents
+    before: float
+    after: float
+    sessions: int  # this one included
+
+
+def steps(played: Iterable[Played]) -> Iterator[Step]:
+    """Every rated seat of every complete session, in order of play: the rule, once.
 
     Anonymous seats (a deleted player) play as an average player and are not rated."""
     rating: dict[PlayerId, float] = {}
@@ -81,11 +99,24 @@ def ratings(played: Iterable[Played]) -> dict[PlayerId, Rating]:
         for seat, who in enumerate(p.who):
             if who is None:
                 continue
-            margin = (totals[seat] - _others_mean(totals, seat)) / size
-            performance = margin + _others_mean(before, seat)
+            others = _others_mean(totals, seat)
+            margin = (totals[seat] - others) / size
+            opponents = _others_mean(before, seat)
+            performance = margin + opponents
             count[who] = count.get(who, 0) + 1
             rating[who] = before[seat] + (performance - before[seat]) / (count[who] + SHRINK)
-    return {who: Rating(rating[who], count[who]) for who in rating}
+            yield Step(
+                p, seat, who, p.doc["totals"][seat], others, size, margin, opponents,
+                performance, before[seat], rating[who], count[who],
+            )  # fmt: skip
+
+
+def ratings(played: Iterable[Played]) -> dict[PlayerId, Rating]:
+    """Every roster player's rating after all the complete sessions, in order of play."""
+    out: dict[PlayerId, Rating] = {}
+    for step in steps(played):
+        out[step.who] = Rating(step.after, step.sessions)
+    return out
 
 
 def ranking(rated: dict[PlayerId, Rating]) -> list[tuple[int, PlayerId, Rating]]:

@@ -112,3 +112,19 @@ def undo(session_id: str, number: int) -> tuple[Response, int]:
     game = _require_key(session_id)
     game.undo(get_db(), session_id, number, "api", if_match_version())
     return _document(session_id)
+
+
+@bp.get("/sessions/<session_id>/hands/<int:number>/explain")
+def explain(session_id: str, number: int) -> Response:
+    """Every figure of one hand in words, in the request's language."""
+    from barbu_scorer.games import TOURNAMENT
+    from barbu_scorer.present.explain import hand_view
+    from barbu_scorer.scoring.barbu.document import explain_document
+
+    game, stored = _session(session_id)
+    if game is not TOURNAMENT:
+        raise ApiError(404, msg("explanations are given for Tournament Barbu sessions"))
+    doc = stored.document()
+    if not 1 <= number <= len(doc.get("hands", ())):
+        raise ApiError(404, msg("there is no hand %(number)s", number=number))
+    return jsonify(hand_view(explain_document(doc, number, scheme_lookup(), stored=True)))

@@ -21,6 +21,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from barbu_scorer.paper.league import trend_svg
+from barbu_scorer.present.explain import said_all
 from barbu_scorer.present.league import (
     bridge_view,
     duel_view,
@@ -29,6 +30,7 @@ from barbu_scorer.present.league import (
     ranking_rows,
 )
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.league.rating_explained import rating_lines
 from barbu_scorer.store import club
 from barbu_scorer.store import players as roster
 from barbu_scorer.web import league
@@ -122,6 +124,7 @@ def player(player_id: int) -> str:
         player=found,
         others=[p for p in everyone if p.id != player_id],
         v=player_view(stats, names),
+        rating_why=_rating_why(player_id, names),
         bridge=bridge_view(league.bridge_of(player_id), names),
         trend=league.figure(
             ("trend", player_id, str(get_locale())),
@@ -133,6 +136,13 @@ def player(player_id: int) -> str:
         merge=MergeForm(),
         delete=DeleteForm(),
     )
+
+
+def _rating_why(player_id: int, names: dict[int | None, str]) -> list[tuple[int, str]]:
+    """The player's rating and each session's step to it, in words."""
+    known = {k: v for k, v in names.items() if k is not None}
+    found = rating_lines(league.played(), player_id, known)
+    return [] if found is None else list(said_all(found))
 
 
 @bp.get("/players/<int:first>/vs/<int:second>")

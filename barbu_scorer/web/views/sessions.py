@@ -119,7 +119,9 @@ def scorer(session_id: str) -> str:
         table = _plain_table(stored, v)
     else:
         urls = hand_urls(session_id, stored.entries)
-        draw = lambda: render_template("session/_table.html", v=v, hand_urls=urls)  # noqa: E731
+        draw = lambda: render_template(  # noqa: E731
+            "session/_table.html", v=v, hand_urls=urls, session_id=session_id
+        )
         table = fragment("scorer-table", session_id, stored.version, draw)
     return render_template(
         "session/scorer.html",
@@ -143,7 +145,9 @@ def _view(stored: StoredSession) -> dict[str, Any]:
 def _plain_table(stored: StoredSession, v: dict[str, Any]) -> Markup:
     """The score table without links (the watchers', an ended session's), drawn once per
     version and language."""
-    draw = lambda: render_template("session/_table.html", v=v, hand_urls=None)  # noqa: E731
+    draw = lambda: render_template(  # noqa: E731
+        "session/_table.html", v=v, hand_urls=None, session_id=stored.id
+    )
     return fragment("plain-table", stored.id, stored.version, draw)
 
 

@@ -8,10 +8,12 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
+from barbu_scorer.present.explain import said_all
 from barbu_scorer.present.format import money
 from barbu_scorer.present.league import payment_lines
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.league.settle import group_balances, payments, read_stake, session_money
+from barbu_scorer.scoring.league.settle_explained import balance_lines
 from barbu_scorer.scoring.text import read_count
 from barbu_scorer.store import players as roster
 from barbu_scorer.store import stakes
@@ -48,12 +50,17 @@ def session(session_id: str) -> str | Response:
         form.stake.data = money(stake.cents)
     lines: list[str] = []
     balances: list[tuple[str, str]] = []
+    why: list[list[tuple[int, str]]] = []
     session = scored(stored)
     if stake:
         amounts = session_money(session.totals, stake.cents, stake.rounding)
         names = dict(enumerate(stored.players))
         lines = payment_lines(payments(amounts), names)
         balances = [(stored.players[s], money(a)) for s, a in enumerate(amounts)]
+        why = [
+            list(said_all(line))
+            for line in balance_lines(session.totals, stake.cents, stake.rounding, stored.players)
+        ]
     return render_template(
         "players/settle_session.html",
         stored=stored,
@@ -61,6 +68,7 @@ def session(session_id: str) -> str | Response:
         stake=stake,
         lines=lines,
         balances=balances,
+        why=why,
         complete=session.complete,
         editable=can_edit(session_id),
     )

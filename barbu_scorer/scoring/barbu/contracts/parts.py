@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from barbu_scorer.scoring.errors import refused
-from barbu_scorer.scoring.figures import signed
+from barbu_scorer.scoring.explained import Line
+from barbu_scorer.scoring.explained import Signed as Signed
 from barbu_scorer.scoring.messages import Message, Text
 
 if TYPE_CHECKING:
@@ -28,6 +29,9 @@ and each take a seat may have with what it scores."""
 FactKind = Literal["count", "seat", "order", "seats"]
 FACT_KINDS: tuple[FactKind, ...] = ("count", "seat", "order", "seats")
 Announcement = Literal["trump", "start_rank"]
+Explainer = Callable[["Scheme", Mapping[str, Any], Sequence[str]], tuple[Line, ...]]
+"""A contract's raw scores in words: (scheme, facts, names) -> one line a seat, each line's
+score that seat's raw score (see ``scoring/explained.py``)."""
 
 
 @dataclass(frozen=True)
@@ -88,18 +92,6 @@ class Settings:
 
 
 @dataclass(frozen=True)
-class Signed:
-    """Signed figures as a contract's words carry them: ``+45 +20 +5 −5``. A reader may
-    write them its own way (``present.format`` groups thousands)."""
-
-    values: tuple[int, ...]
-    sep: str = " "
-
-    def __str__(self) -> str:
-        return self.sep.join(signed(v) for v in self.values)
-
-
-@dataclass(frozen=True)
 class Contract:
     """A built-in contract: its words, facts, values and rules. See the catalogue."""
 
@@ -122,6 +114,7 @@ class Contract:
     parts: tuple[str, ...] = ()  # the contracts it scores at once (Salad)
     chooser_starts: bool = False  # the player who chose it plays first (Dominoes)
     mark: str = ""  # the suit its name carries on screen, so a short name keeps its sense
+    explain: Explainer | None = None  # its raw scores from the facts, in words
 
     @property
     def fact_keys(self) -> tuple[str, ...]:
@@ -211,6 +204,25 @@ def per_count(
     return raw, takes
 
 
+def per_count_explained(
+    contract: str, fact: Fact, key: str, took: Callable[..., Message]
+) -> Explainer:
+    """The words of a contract scoring ``key`` a counted card or trick: "Ben took 2
+    queens: 2 × −6 = −12" (``took``: its message for a count and the parameters)."""
+
+    def explain(s: Scheme, facts: Mapping[str, Any], names: Sequence[str]) -> tuple[Line, ...]:
+        each = s.value(contract, key)
+        return tuple(
+            Line(
+                took(n, name=names[i], each=Signed((each,)), score=Signed((each * n,))),
+                rule=contract,
+            )
+            for i, n in enumerate(counts_fact(facts, fact, s))
+        )
+
+    return explain
+
+
 def counted(
     contract: str,
     name: str,
@@ -221,6 +233,7 @@ def counted(
     fact: Fact,
     value: Value,
     words: str,
+    took: Callable[..., Message],
     example: Mapping[str, Any],
     **more: Any,
 ) -> Contract:
@@ -244,5 +257,6 @@ def counted(
         values=(value,),
         settings=Settings(),
         example=example,
+        explain=per_count_explained(contract, fact, value.key, took),
         **more,
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from barbu_scorer.scoring.barbu.contracts import explains
 from barbu_scorer.scoring.barbu.contracts.facts import (
     ACE,
     HEARTS,
@@ -30,7 +31,7 @@ from barbu_scorer.scoring.barbu.contracts.parts import (
     seat_fact,
 )
 from barbu_scorer.scoring.errors import refused
-from barbu_scorer.scoring.messages import N_, msg
+from barbu_scorer.scoring.messages import N_, msg, msg_n
 
 if TYPE_CHECKING:
     from barbu_scorer.scoring.barbu.schemes import Scheme
@@ -112,6 +113,12 @@ TOURNAMENT: tuple[Contract, ...] = (
         fact=TRICKS,
         value=Value("trick", -2, N_("per trick"), N_("a trick")),
         words=N_("%(trick)s a trick"),
+        took=lambda n, **p: msg_n(
+            "%(name)s took %(count)s trick: %(count)s × %(each)s = %(score)s",
+            "%(name)s took %(count)s tricks: %(count)s × %(each)s = %(score)s",
+            n,
+            **p,
+        ),
         example={"tricks": [4, 3, 3, 3]},
     ),
     counted(
@@ -123,6 +130,12 @@ TOURNAMENT: tuple[Contract, ...] = (
         fact=QUEENS,
         value=Value("queen", -6, N_("per queen"), N_("a queen")),
         words=N_("%(queen)s a queen"),
+        took=lambda n, **p: msg_n(
+            "%(name)s took %(count)s queen: %(count)s × %(each)s = %(score)s",
+            "%(name)s took %(count)s queens: %(count)s × %(each)s = %(score)s",
+            n,
+            **p,
+        ),
         example={"queens": [2, 1, 1, 0]},
     ),
     Contract(
@@ -142,6 +155,7 @@ TOURNAMENT: tuple[Contract, ...] = (
         ),
         settings=Settings(),
         example={"penultimate": 1, "last": 2},
+        explain=explains.last_two,
     ),
     Contract(
         "no_hearts",
@@ -162,6 +176,7 @@ TOURNAMENT: tuple[Contract, ...] = (
         ),
         settings=Settings(),
         example={"hearts": [5, 4, 2, 2], "ace_of_hearts": 0},
+        explain=explains.hearts,
         mark="♥",
     ),
     Contract(
@@ -178,6 +193,7 @@ TOURNAMENT: tuple[Contract, ...] = (
         values=(Value("king", -20, N_("K♥"), N_("K♥")),),
         settings=Settings(),
         example={"king_of_hearts": 3},
+        explain=explains.king,
         mark="♥",
     ),
     counted(
@@ -189,6 +205,12 @@ TOURNAMENT: tuple[Contract, ...] = (
         fact=TRICKS,
         value=Value("trick", 5, N_("per trick"), N_("a trick")),
         words=N_("%(trick)s a trick"),
+        took=lambda n, **p: msg_n(
+            "%(name)s took %(count)s trick: %(count)s × %(each)s = %(score)s",
+            "%(name)s took %(count)s tricks: %(count)s × %(each)s = %(score)s",
+            n,
+            **p,
+        ),
         announces="trump",
         example={"tricks": [6, 3, 2, 2]},
     ),
@@ -215,5 +237,6 @@ TOURNAMENT: tuple[Contract, ...] = (
         announces="start_rank",
         chooser_starts=True,
         example={"order": [2, 0, 1]},
+        explain=explains.dominoes,
     ),
 )

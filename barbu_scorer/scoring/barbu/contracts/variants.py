@@ -3,9 +3,10 @@ entry goes here (with any rule of its own), its words' French in the .po."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from barbu_scorer.scoring.barbu.contracts import explains
 from barbu_scorer.scoring.barbu.contracts.facts import (
     ACE,
     HEARTS,
@@ -18,6 +19,7 @@ from barbu_scorer.scoring.barbu.contracts.facts import (
 )
 from barbu_scorer.scoring.barbu.contracts.parts import (
     Contract,
+    Explainer,
     Raw,
     Row,
     Settings,
@@ -28,11 +30,13 @@ from barbu_scorer.scoring.barbu.contracts.parts import (
 from barbu_scorer.scoring.barbu.contracts.tournament import NEGATIVES, TOURNAMENT
 from barbu_scorer.scoring.barbu.salad import check_salad, salad_takes
 from barbu_scorer.scoring.errors import refused
+from barbu_scorer.scoring.explained import Line, line, sign
 from barbu_scorer.scoring.messages import N_, msg
 
 if TYPE_CHECKING:
     from barbu_scorer.scoring.barbu.schemes import Scheme
 
+Lines = tuple[Line, ...]
 _NEGATIVES = {c.id: c for c in TOURNAMENT if c.id in NEGATIVES}
 
 
@@ -82,6 +86,25 @@ def _salad_takes(s: Scheme) -> Takes:
     return salad_takes(s, [_takes_of(c, s) for c in NEGATIVES])
 
 
+def _salad_explained(s: Scheme, facts: Mapping[str, Any], names: Sequence[str]) -> Lines:
+    check_salad(s, facts)
+    parts = [_explainer(c)(s, facts, names) for c in NEGATIVES]
+    return tuple(
+        line(
+            msg("%(name)s, the five negatives: %(score)s", name=name, score=sign(raw)),
+            *(seat[i] for seat in parts),
+            rule="salad",
+        )
+        for i, (name, raw) in enumerate(zip(names, _salad_raw(s, facts), strict=True))
+    )
+
+
+def _explainer(contract: str) -> Explainer:
+    explain = _NEGATIVES[contract].explain
+    assert explain is not None, contract
+    return explain
+
+
 def _takes_of(contract: str, s: Scheme) -> Takes:
     takes = _NEGATIVES[contract].takes
     assert takes is not None, contract
@@ -115,6 +138,7 @@ VARIANTS: tuple[Contract, ...] = (
             )
         ),
         example={"most_cards": [1, 3]},
+        explain=explains.ravage,
     ),
     Contract(
         "salad",
@@ -144,5 +168,6 @@ VARIANTS: tuple[Contract, ...] = (
             "penultimate": 1,
             "last": 2,
         },
+        explain=_salad_explained,
     ),
 )
