@@ -24,7 +24,6 @@ from typing import Any
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT))
 
 
@@ -191,6 +190,6 @@ def hand_fields(hand: dict[str, Any], version: int, csrf: str = "") -> list[tupl
 
 def tournament(seed: int, hands: int | None = None) -> dict[str, Any]:
     """A legal Tournament session document (28 hands, or the first ``hands``)."""
-    from helpers import session_document
+    from tests.helpers import session_document
 
     return session_document("tournament", seed, hands)

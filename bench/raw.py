@@ -15,12 +15,11 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-from test_raw_bounds import TABLES, heavy_raws, salad_scheme  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from barbu_scorer.scoring.barbu import raw as raw_module
 from barbu_scorer.scoring.barbu.raw import search_raw
+from tests.raw_bounds_helpers import TABLES, heavy_raws, salad_scheme  # noqa: E402
 
 
 def baseline() -> float:

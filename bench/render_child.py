@@ -18,12 +18,11 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-from test_sheet import session_document  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from barbu_scorer.scoring import compute_document
 from barbu_scorer.web import render_process
+from tests.sheet_sessions import session_document  # noqa: E402
 
 MB = 1024 * 1024
 

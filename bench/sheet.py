@@ -20,13 +20,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-from sheet_sessions import session_document  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from barbu_scorer.paper.chart import running_chart
 from barbu_scorer.paper.pdf import html_to_pdf, jinja_env, render_sheet_html
 from barbu_scorer.present.sheet import build_sheet
+from tests.sheet_sessions import session_document  # noqa: E402
 
 TRIVIAL = (
     '<!doctype html><html><head><meta charset="utf-8"><title>Trivial</title></head>'

@@ -31,7 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from common import ROOT, Client, csrf_of, hand_fields, median, process_cpu, server
-from sheet_sessions import session_document
+
+from tests.sheet_sessions import session_document
 
 CONFIG = "RATE_LIMIT = (10_000, 1.0)\nSTORE_LIMIT = None\n"
 SIZES = {

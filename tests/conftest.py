@@ -313,7 +313,7 @@ def screenshot(page: object, name: str) -> Path:
 @pytest.fixture
 def keeper(app: Flask, client: FlaskClient) -> FlaskClient:
     """The test client, holding the club key (it may rename, merge, delete players)."""
-    from helpers import keep_club_key
+    from tests.helpers import keep_club_key
 
     keep_club_key(app, client)
     return client

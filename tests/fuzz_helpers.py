@@ -26,7 +26,6 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
-from conftest import CompiledTemplates
 from flask import Flask
 
 from barbu_scorer.app import create_app
@@ -41,6 +40,7 @@ from barbu_scorer.web.access import scheme_lookup
 from barbu_scorer.web.club import club_key
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_paper import event_export
+from tests.conftest import CompiledTemplates
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "100"))
 DATA = Path(__file__).parent / "data"

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from fuzz_helpers import DATA, EXAMPLES, Table, table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from barbu_scorer.app import create_app
+from tests.fuzz_helpers import DATA, EXAMPLES, Table, table
 
 HOSTILE = [
     "",

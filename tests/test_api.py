@@ -3,31 +3,16 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from helpers import page_totals
 from werkzeug.test import TestResponse
 
 from barbu_scorer.web.db import get_db
-
-FORMAT = "barbu-session/1"
-PLAYERS = ["Ada", "Ben", "Clara", "Dan"]
-
-# SPEC section 4's example, hand by hand (first declarer Ada, seat 0).
-SPEC_HANDS: list[dict[str, Any]] = [
-    {"contract": "no_queens", "facts": {"queens": [2, 1, 1, 0]}, "doubles": [[1, 0]]},
-    {
-        "contract": "trumps",
-        "trump": "spades",
-        "raw": [20, 15, 15, 15],
-        "doubles": [[1, 0], [2, 0], [0, 1]],
-    },
-    {"contract": "dominoes", "start_rank": "7", "facts": {"order": [2, 0, 3, 1]}, "doubles": []},
-]
+from tests.api_helpers import FORMAT, PLAYERS, SPEC_HANDS, create, document, key_header
+from tests.helpers import DATA, page_totals
 
 
 def block(declarer: int, *, rotate: bool = False) -> list[dict[str, Any]]:
@@ -76,25 +61,6 @@ def tournament(hands: int = 28, *, rotate: bool = False) -> list[dict[str, Any]]
     return [h for d in range(4) for h in block(d, rotate=rotate)][:hands]
 
 
-def document(hands: list[dict[str, Any]] | None = None, **fields: Any) -> dict[str, Any]:
-    return {
-        "format": FORMAT,
-        "players": PLAYERS,
-        "scheme": "tournament",
-        "first_declarer": 0,
-        "hands": hands or [],
-        **fields,
-    }
-
-
-def create(
-    client: FlaskClient, hands: list[dict[str, Any]] | None = None, **fields: Any
-) -> dict[str, Any]:
-    response = client.post("/api/sessions", json=document(hands, **fields))
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()
-
-
 def assert_error(
     response: TestResponse, status: int, hand: int | None = None, message: str = ""
 ) -> None:
@@ -111,10 +77,6 @@ def assert_error(
 def stored_sessions(app: Flask) -> int:
     with app.app_context():
         return get_db().execute("SELECT count(*) FROM sessions").fetchone()[0]
-
-
-def key_header(created: dict[str, Any]) -> dict[str, str]:
-    return {"X-Edit-Key": created["edit_key"]}
 
 
 # --- POST /api/sessions --------------------------------------------------------------
@@ -140,7 +102,7 @@ def test_create_an_empty_session(client: FlaskClient) -> None:
 def test_a_bridge_session_gets_its_own_game_links(client: FlaskClient) -> None:
     """The links are the session's game's pages (a Barbu Bridge session was given the
     Tournament pages' links, which answer 404 for it)."""
-    doc = json.loads((Path(__file__).parent / "data" / "bridge_session.json").read_text())
+    doc = json.loads((DATA / "bridge_session.json").read_text())
     body = client.post("/api/sessions", json=doc).get_json()
     session_id, key = body["id"], body["edit_key"]
     assert body["links"] == {

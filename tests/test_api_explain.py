@@ -4,11 +4,12 @@ caller's language, its figures those of the session document."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from flask.testing import FlaskClient
 
-SAMPLE = Path(__file__).parent / "data" / "tournament_session.json"
+from tests.helpers import DATA
+
+SAMPLE = DATA / "tournament_session.json"
 
 
 def _stored(client: FlaskClient) -> tuple[str, dict[str, object]]:

@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from flask.testing import FlaskClient
-from helpers import club_key, session_document
 
 from barbu_scorer.app import create_app
+from tests.helpers import club_key, session_document
 
 TABLES = [
     ["Ada", "Ben", "Clara", "Dan"],

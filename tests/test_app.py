@@ -12,8 +12,8 @@ from flask import Flask
 
 from barbu_scorer.app import create_app
 from barbu_scorer.cli import main as cli
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = {"players-0": "Ada", "players-1": "Ben", "players-2": "Clara", "players-3": "Dan"}
 
 

@@ -13,7 +13,8 @@ from pathlib import Path
 
 from importlinter.cli import lint_imports
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers import ROOT
+
 HEAVY = ("flask", "werkzeug", "wtforms", "jinja2", "sqlite_utils", "weasyprint", "matplotlib")
 
 

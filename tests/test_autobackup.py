@@ -18,13 +18,13 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from helpers import executable, run_cli
-from test_serve import free_port
 
 from barbu_scorer.store import autobackup, players
 from barbu_scorer.store.autobackup import NAME, Rolling, backup_name, kept, rotate
 from barbu_scorer.store.backup import check_barbu, restore
 from barbu_scorer.store.db import connect
+from tests.helpers import executable, run_cli
+from tests.serve_helpers import free_port
 
 SECRET = "k" * 64
 

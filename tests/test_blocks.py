@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from sheet_sessions import session_document
 
 from barbu_scorer.scoring import Session, builtin, compute_document
 from barbu_scorer.scoring.barbu.blocks import (
@@ -18,6 +17,7 @@ from barbu_scorer.scoring.barbu.blocks import (
 )
 from barbu_scorer.scoring.barbu.document import read_document
 from barbu_scorer.scoring.barbu.sessions import score_session
+from tests.sheet_sessions import session_document
 
 
 @pytest.mark.parametrize(

@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,8 +19,9 @@ from barbu_scorer.scoring.bridge.document import (
 )
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.units import DEAL
+from tests.helpers import DATA
 
-SESSION = Path(__file__).parent / "data" / "bridge_session.json"
+SESSION = DATA / "bridge_session.json"
 DELETE = object()
 
 

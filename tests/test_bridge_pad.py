@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,8 +20,9 @@ from barbu_scorer.present.pad import (
 )
 from barbu_scorer.present.sheet_model import Segment
 from barbu_scorer.scoring.bridge.document import compute_bridge_document
+from tests.helpers import DATA
 
-SESSION = Path(__file__).parent / "data" / "bridge_session.json"
+SESSION = DATA / "bridge_session.json"
 
 
 @pytest.fixture

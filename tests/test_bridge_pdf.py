@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from helpers import pdf_text
 from pypdf import PdfReader
 
 from barbu_scorer.cli import main
@@ -20,8 +19,9 @@ from barbu_scorer.paper.pad import pad_pdf, render_pad_html
 from barbu_scorer.paper.pdf import html_to_pdf, package_fetcher
 from barbu_scorer.resources import resource
 from barbu_scorer.scoring.errors import ScoringError
+from tests.helpers import DATA, pdf_text
 
-SESSION = Path(__file__).parent / "data" / "bridge_session.json"
+SESSION = DATA / "bridge_session.json"
 
 
 @pytest.fixture

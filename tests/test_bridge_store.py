@@ -16,8 +16,9 @@ from barbu_scorer.store import sessions as store
 from barbu_scorer.store.db import connect
 from barbu_scorer.store.reads import history
 from barbu_scorer.store.rows import format_of
+from tests.helpers import DATA
 
-SESSION = Path(__file__).parent / "data" / "bridge_session.json"
+SESSION = DATA / "bridge_session.json"
 PLAYERS = ["Ada", "Ben", "Clara", "Dan"]
 
 

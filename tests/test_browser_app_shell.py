@@ -14,9 +14,10 @@ import urllib.request
 from typing import Any
 
 import pytest
-from browser_helpers import NETWORK_IS, new_session, stored
-from conftest import screenshot
 from playwright.sync_api import Error as PlaywrightError
+
+from tests.browser_helpers import NETWORK_IS, new_session, stored
+from tests.conftest import screenshot
 
 pytestmark = pytest.mark.browser
 

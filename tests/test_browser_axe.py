@@ -15,7 +15,8 @@ import urllib.request
 from typing import Any
 
 import pytest
-from conftest import PHONE, close_context
+
+from tests.conftest import PHONE, close_context
 
 pytestmark = pytest.mark.browser
 
@@ -51,9 +52,9 @@ def get(base: str, path: str) -> Any:
 def made(live_server: str) -> dict[str, Any]:
     """A Tournament session with hands, a complete one, a Barbu Bridge rubber with a deal,
     a club night with a hand played, and the players they made."""
-    from event_helpers import hand_body, scorer_key
-    from helpers import session_document
-    from test_browser_bridge import SESSION
+    from tests.browser_bridge_helpers import SESSION
+    from tests.event_helpers import hand_body, scorer_key
+    from tests.helpers import session_document
 
     base = live_server
     names = ["Ada", "Ben", "Clara", "Dan"]
@@ -148,9 +149,8 @@ def pages(base: str, made: dict[str, Any]) -> list[str]:
 def _one_time_club_page(base: str) -> str:
     """The page showing the club link once (serve prints its address on the terminal): a
     fresh one for each run, made by the live server's app."""
-    from conftest import LIVE_APPS
-
     from barbu_scorer.web.club import one_time_link
+    from tests.conftest import LIVE_APPS
 
     with LIVE_APPS[base].test_request_context():
         return one_time_link()
@@ -165,7 +165,7 @@ def further(page: Any, path: str, name: str) -> list[str]:
     No Queens form once its preview filled in; a scheme saved from the editor, then the
     list that shows it, its editor and its delete page."""
     if path.endswith("?contract=no_queens"):
-        from test_browser_one_screen import FILL
+        from tests.browser_one_screen_helpers import FILL
 
         page.evaluate(FILL)
         page.locator("#preview-body .ok").wait_for()

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import close_context, screenshot
+
+from tests.browser_bridge_helpers import HEARTS_DEAL, SESSION, bridge_session, chip, stored_deals
+from tests.conftest import close_context, screenshot
 
 pytestmark = pytest.mark.browser
 
-SESSION = Path(__file__).parent / "data" / "bridge_session.json"
 PLAYERS = ("Ada", "<b>&", "Clara", "Dan")
 SUBGAME_CHIPS = {
     "barbu": "Barbu (K♥)",
@@ -23,10 +23,6 @@ NARROW = {"width": 360, "height": 740}
 # The same session, scored by hand from the Laws (tests/test_bridge_document.py):
 # N-S below 770, above 3930, barbu 1550; E-W below 540, above 1030, barbu 1310.
 EXPECTED = {"NS": 770 + 3930 + 1550, "EW": 540 + 1030 + 1310}
-
-
-def chip(page: Any, name: str, value: object) -> Any:
-    return page.locator(f'label.chip:has(input[name="{name}"][value="{value}"])')
 
 
 class Taps:
@@ -235,31 +231,6 @@ def test_without_javascript_check_then_save(live_server: str, browser: Any) -> N
 # --- Save through the outbox: a quick tap, and a deal saved offline ----------------------
 
 
-def bridge_session(base: str) -> tuple[str, str]:
-    """A fresh Barbu Bridge session through the API: its id and the scorer's link."""
-    import urllib.request
-
-    body = json.dumps({**json.loads(SESSION.read_text(encoding="utf-8")), "deals": []})
-    request = urllib.request.Request(
-        f"{base}/api/sessions", data=body.encode(), headers={"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(request) as response:
-        created = json.load(response)
-    return created["id"], f"{base}/b/{created['id']}/k/{created['edit_key']}"
-
-
-def stored_deals(base: str, session_id: str) -> list[dict[str, Any]]:
-    import urllib.request
-
-    with urllib.request.urlopen(f"{base}/api/sessions/{session_id}") as response:
-        deals: list[dict[str, Any]] = json.load(response)["deals"]
-    return deals
-
-
-# Deal 1, Hearts: 2♥ by North, 8 tricks (made); N-S took 4 hearts.
-HEARTS_DEAL = {"level": 2, "strain": "H", "declarer": 0, "tricks": 8, "hearts": 4}
-
-
 def test_a_quick_save_stores_the_deal_once(live_server: str, phone: Any) -> None:
     """Save 0 ms after the last fact (before any preview came back), tapped twice: the deal
     is stored, once. Before, bridge.js cancelled the submit while the preview's answer was
@@ -289,7 +260,7 @@ def test_a_quick_save_stores_the_deal_once(live_server: str, phone: Any) -> None
 def test_a_deal_saved_offline_survives_a_closed_tab(live_server: str, phone: Any) -> None:
     """Offline: Save keeps the deal ("not sent yet"); the tab is closed; back online, the
     session screen sends it by itself, once."""
-    from browser_helpers import NETWORK_IS
+    from tests.browser_helpers import NETWORK_IS
 
     session_id, link = bridge_session(live_server)
     phone.goto(link)

@@ -8,8 +8,9 @@ import urllib.request
 from typing import Any
 
 import pytest
-from conftest import screenshot
-from test_browser_hand import SMALL_TEXT
+
+from tests.browser_hand_helpers import SMALL_TEXT
+from tests.conftest import screenshot
 
 pytestmark = pytest.mark.browser
 

@@ -3,26 +3,14 @@
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from typing import Any
 
 import pytest
-from conftest import screenshot
+
+from tests.browser_csp_helpers import PLAYERS, _create
+from tests.conftest import screenshot
 
 pytestmark = pytest.mark.browser
-
-PLAYERS = ["Ada", "Ben", "Clara", "Dan"]
-
-
-def _create(live_server: str, doc: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(
-        f"{live_server}/api/sessions",
-        data=json.dumps(doc).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return dict(json.loads(response.read()))
 
 
 def _watch_for_violations(page: Any) -> list[str]:

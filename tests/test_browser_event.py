@@ -9,8 +9,9 @@ import urllib.request
 from typing import Any
 
 import pytest
-from conftest import close_context, screenshot
-from test_browser_live import KING, new_phone, record
+
+from tests.browser_live_helpers import KING, new_phone, record
+from tests.conftest import close_context, screenshot
 
 pytestmark = pytest.mark.browser
 

@@ -9,8 +9,9 @@ import urllib.request
 from typing import Any
 
 import pytest
-from conftest import screenshot
-from event_helpers import hand_body
+
+from tests.conftest import screenshot
+from tests.event_helpers import hand_body
 
 pytestmark = pytest.mark.browser
 

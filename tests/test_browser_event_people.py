@@ -9,7 +9,8 @@ import urllib.request
 from typing import Any
 
 import pytest
-from conftest import screenshot
+
+from tests.conftest import screenshot
 
 pytestmark = pytest.mark.browser
 

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import screenshot
+
+from tests.conftest import screenshot
+from tests.helpers import DATA
 
 pytestmark = pytest.mark.browser
 
-SAMPLE = Path(__file__).parent / "data" / "tournament_session.json"
+SAMPLE = DATA / "tournament_session.json"
 
 
 def _stored(base: str) -> dict[str, Any]:

@@ -11,8 +11,10 @@ import urllib.request
 from typing import Any
 
 import pytest
-from conftest import PHONE, close_context, screenshot
-from helpers import pdf_text
+
+from tests.browser_french_helpers import context, visible_text
+from tests.conftest import close_context, screenshot
+from tests.helpers import pdf_text
 
 pytestmark = pytest.mark.browser
 
@@ -58,23 +60,8 @@ ENGLISH = (
 )
 
 
-def visible_text(page: Any) -> str:
-    """The page's visible text, the brand and the language switch left out."""
-    text = page.evaluate("() => document.body.innerText")
-    return text.replace("Barbu Scorer", "").replace("English", "")
-
-
 def english_words(text: str) -> list[str]:
     return [w for w in ENGLISH if re.search(rf"(?<![\w’']){re.escape(w)}(?![\w’'])", text)]
-
-
-def context(browser: Any, locale: str) -> Any:
-    made = browser.new_context(
-        viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2, locale=locale
-    )
-    page = made.new_page()
-    page.set_default_timeout(10_000)
-    return made, page
 
 
 def check_french(page: Any, english_page: Any, name: str) -> None:

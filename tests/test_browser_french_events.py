@@ -8,9 +8,10 @@ import re
 from typing import Any
 
 import pytest
-from conftest import screenshot
-from test_browser_french import context, visible_text
-from test_french_events import NAMES, english_words
+
+from tests.browser_french_helpers import context, visible_text
+from tests.conftest import screenshot
+from tests.french_events_helpers import NAMES, english_words
 
 pytestmark = pytest.mark.browser
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import PHONE, close_context, screenshot
+
+from tests.conftest import PHONE, close_context, screenshot
 
 pytestmark = pytest.mark.browser
 

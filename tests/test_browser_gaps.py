@@ -8,9 +8,11 @@ import urllib.request
 from typing import Any
 
 import pytest
-from conftest import close_context, screenshot
-from helpers import tap_chip
-from test_browser_hand import save_offline, stored
+
+from tests.browser_hand_helpers import save_offline
+from tests.browser_helpers import stored
+from tests.conftest import close_context, screenshot
+from tests.helpers import tap_chip
 
 pytestmark = pytest.mark.browser
 
@@ -128,7 +130,7 @@ navigator.share = async (data) => {
 def test_share_hands_the_png_to_the_share_sheet(live_server: str, phone: Any) -> None:
     """Where the browser can share files, the tap hands the standings PNG to Web Share
     (stubbed here) instead of downloading it."""
-    from helpers import session_document
+    from tests.helpers import session_document
 
     body = {**session_document("tournament", 7), "name": "Friday"}
     doc = api(live_server, "/api/sessions", body)

@@ -7,10 +7,12 @@ import re
 from typing import Any
 
 import pytest
-from browser_helpers import NETWORK_IS, new_session, stored
-from conftest import screenshot
-from helpers import tap_chip
 from playwright.sync_api import Error as PlaywrightError
+
+from tests.browser_hand_helpers import SMALL_TEXT, save_offline
+from tests.browser_helpers import NETWORK_IS, new_session, stored
+from tests.conftest import screenshot
+from tests.helpers import tap_chip
 
 pytestmark = pytest.mark.browser
 
@@ -19,19 +21,6 @@ def online(page: Any) -> None:
     """Back online: navigator.onLine, and the network itself."""
     page.context.set_offline(False)
     page.evaluate(NETWORK_IS, True)
-
-
-def save_offline(page: Any) -> None:
-    """Save the hand form offline, and see it kept ("not sent yet"). First the preview's
-    answer to the facts: one failing offline adds a line above Save, and the footer moved
-    between the click's press and release (no click, no Save). Then offline as the network
-    sees it, not only navigator.onLine: a Save sent in between reached the server (stored),
-    and only its answer was cut."""
-    page.locator("#preview-body .ok").wait_for()
-    page.context.set_offline(True)
-    page.evaluate(NETWORK_IS, False)
-    page.click("#save")
-    page.locator(".unsent").wait_for()
 
 
 def test_save_tapped_at_once_stores_the_hand(live_server: str, phone: Any) -> None:
@@ -173,7 +162,7 @@ ON_SCREEN = """() => {
 @pytest.mark.parametrize("contract", CONTRACTS)
 def test_every_fact_and_save_on_one_screen(live_server: str, phone: Any, contract: str) -> None:
     """At 390x844, on opening, for every contract: no swipe to reach a fact or Save."""
-    from test_browser_layout import session_with_quota_due
+    from tests.browser_layout_helpers import session_with_quota_due
 
     sessions = [new_session(live_server)]
     if contract in ("trumps", "dominoes"):  # the two left when the quota is due, long names
@@ -189,25 +178,9 @@ def test_every_fact_and_save_on_one_screen(live_server: str, phone: Any, contrac
         assert not found["out"], f"{contract}: below the fold: {found}"
 
 
-# Every visible piece of text on the page, with its computed size, when under 16 px.
-SMALL_TEXT = """() => {
-  const out = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  while (walker.nextNode()) {
-    const node = walker.currentNode;
-    const el = node.parentElement;
-    if (!node.textContent.trim() || !el || el.closest(".sheet-print, .sr-only")) continue;
-    if (!el.getClientRects().length || getComputedStyle(el).visibility === "hidden") continue;
-    const size = parseFloat(getComputedStyle(el).fontSize);
-    if (size < 15.95) out.push(`${node.textContent.trim().slice(0, 25)} ${size}px`);
-  }
-  return out;
-}"""
-
-
 def test_no_core_screen_text_under_16_px(live_server: str, phone: Any) -> None:
     """The session screen (with its score table) and the hand form: 16 px at least."""
-    from test_browser_layout import session_with_quota_due
+    from tests.browser_layout_helpers import session_with_quota_due
 
     doc = session_with_quota_due(live_server)
     phone.goto(doc["links"]["scorer"])

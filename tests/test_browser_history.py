@@ -9,8 +9,9 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
-from conftest import PHONE, close_context, screenshot
-from test_browser_csp import PLAYERS, _create
+
+from tests.browser_csp_helpers import PLAYERS, _create
+from tests.conftest import PHONE, close_context, screenshot
 
 pytestmark = pytest.mark.browser
 

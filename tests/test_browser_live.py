@@ -10,13 +10,14 @@ import time
 from typing import Any
 
 import pytest
-from conftest import PHONE, close_context, screenshot
-from helpers import tap_chip
+
+from tests.browser_live_helpers import KING, new_phone, record
+from tests.conftest import close_context, screenshot
+from tests.helpers import tap_chip
 
 pytestmark = pytest.mark.browser
 
 PLAYERS = ["Ada", "Ben", "Clara", "Dan"]
-KING = "No King of Hearts"
 
 
 def start(page: Any, base: str) -> str:
@@ -27,24 +28,6 @@ def start(page: Any, base: str) -> str:
     page.click("text=Start the session")
     page.wait_for_url(re.compile(r"/s/[\w-]+$"))
     return str(page.url.rsplit("/", 1)[1])
-
-
-def record(page: Any, contract: str, **facts: int) -> None:
-    """Record a hand of ``contract`` with one player per fact, from the session screen."""
-    page.click(f".open a.chip:text-is('{contract}')")
-    page.wait_for_selector("#hand-form")
-    for name, seat in facts.items():
-        tap_chip(page, name, seat)
-    page.wait_for_selector("#preview-body .ok")
-    page.click("#save")
-    page.wait_for_url(re.compile(r"/s/[\w-]+$"))
-
-
-def new_phone(browser: Any) -> tuple[Any, Any]:
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    return context, page
 
 
 def test_a_watcher_sees_a_saved_hand_within_3_s(live_server: str, phone: Any, browser: Any) -> None:
@@ -218,7 +201,7 @@ def test_a_new_deal_is_announced_in_french_and_an_undo_is_not(
     import json
     import urllib.request
 
-    from test_browser_bridge import SESSION
+    from tests.browser_bridge_helpers import SESSION
 
     doc = json.loads(SESSION.read_text(encoding="utf-8"))
     body = json.dumps({**doc, "deals": doc["deals"][:1]}).encode()
@@ -260,7 +243,7 @@ def test_a_new_deal_is_announced_in_french_and_an_undo_is_not(
 def test_a_barbu_bridge_handover_moves_the_role(live_server: str, phone: Any, browser: Any) -> None:
     """The same at a Barbu Bridge table: the old phone's deal, saved after the new phone
     took the scoring over, is kept and said not stored; the new phone saves it."""
-    from test_browser_bridge import HEARTS_DEAL, bridge_session, chip, stored_deals
+    from tests.browser_bridge_helpers import HEARTS_DEAL, bridge_session, chip, stored_deals
 
     session_id, link = bridge_session(live_server)
     phone.goto(link)
@@ -305,7 +288,7 @@ def test_a_club_night_tv_says_each_hand_played(live_server: str, browser: Any) -
     import json
     import urllib.request
 
-    from event_helpers import hand_body, scorer_key
+    from tests.event_helpers import hand_body, scorer_key
 
     body = {
         "name": "Club night",

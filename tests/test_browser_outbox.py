@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import new_session, stored
-from helpers import tap_chip
 
 from barbu_scorer.app import create_app
+from tests.browser_helpers import new_session, stored
+from tests.helpers import tap_chip
 
 pytestmark = pytest.mark.browser
 

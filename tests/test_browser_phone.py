@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import fresh_page
+
+from tests.conftest import fresh_page
 
 pytestmark = pytest.mark.browser
 

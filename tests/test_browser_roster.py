@@ -10,7 +10,9 @@ import urllib.request
 from typing import Any
 
 import pytest
-from conftest import screenshot
+
+from tests.conftest import screenshot
+from tests.helpers import DATA
 
 pytestmark = pytest.mark.browser
 
@@ -77,7 +79,7 @@ def test_the_bridge_page_offers_the_chips_too(live_server: str, phone: Any) -> N
 
 
 def test_a_player_s_page_and_the_ranking_fit_the_phone(live_server: str, phone: Any) -> None:
-    from helpers import session_document
+    from tests.helpers import session_document
 
     names = known_table(live_server)
     for seed in range(3):
@@ -112,7 +114,7 @@ def test_a_long_roster_shows_the_recent_eight_and_a_filter(live_server: str, pho
 
 
 def test_settle_the_evening_on_the_phone(live_server: str, phone: Any) -> None:
-    from helpers import session_document
+    from tests.helpers import session_document
 
     body = json.dumps({**session_document("tournament", 7), "name": "Friday"}).encode()
     request = urllib.request.Request(
@@ -134,10 +136,9 @@ def test_settle_the_evening_on_the_phone(live_server: str, phone: Any) -> None:
 
 
 def test_a_players_page_with_bridge_and_no_club_key(live_server: str, phone: Any) -> None:
-    from pathlib import Path
 
     tag = secrets.token_hex(2)
-    doc = json.loads((Path(__file__).parent / "data" / "bridge_session.json").read_text())
+    doc = json.loads((DATA / "bridge_session.json").read_text())
     doc["players"] = [f"{name} {tag}" for name in doc["players"]]
     request = urllib.request.Request(
         f"{live_server}/api/sessions",

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import screenshot
+
+from tests.conftest import screenshot
 
 pytestmark = pytest.mark.browser
 

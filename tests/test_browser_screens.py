@@ -9,22 +9,12 @@ import urllib.request
 from typing import Any
 
 import pytest
-from conftest import screenshot
+
+from tests.browser_screens_helpers import NAMES, session
+from tests.conftest import screenshot
 
 pytestmark = pytest.mark.browser
 
-NAMES = [
-    "Charlotteaaa",
-    "Charlesbbbbb",
-    "Maximilianus",
-    "Bartholomews",
-    "Konstantinos",
-    "Wilhelminaaa",
-    "Alessandraaa",
-    "Christophers",
-    "Guinevereeee",
-    "Josephineeee",
-]
 CONTRACTS = [
     "no_tricks",
     "no_queens",
@@ -35,22 +25,6 @@ CONTRACTS = [
     "dominoes",
     "ravage_city",
 ]
-
-
-def session(base: str, players: list[str], contracts: list[str]) -> dict[str, Any]:
-    doc = {
-        "format": "barbu-session/1",
-        "players": players,
-        "first_declarer": 0,
-        "scheme": {"players": len(players), "contracts": contracts},
-    }
-    request = urllib.request.Request(
-        f"{base}/api/sessions",
-        data=json.dumps(doc).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)
 
 
 def test_charlotte_and_charles_read_apart(live_server: str, phone: Any) -> None:
@@ -81,7 +55,7 @@ def test_the_score_table_fits_four_players_and_holds_the_contract_for_more(
 ) -> None:
     """At 390 px: four players' columns all on screen; six scroll inside the table's frame,
     the hand's contract held at the left."""
-    from event_helpers import hand_body
+    from tests.event_helpers import hand_body
 
     for players, fits in ((4, True), (6, False)):
         doc = session(live_server, NAMES[:players], CONTRACTS[:7])

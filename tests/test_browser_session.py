@@ -20,9 +20,10 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
-from conftest import close_context, screenshot
-from helpers import figure, tap_chip
-from session_plan import (
+
+from tests.conftest import close_context, screenshot
+from tests.helpers import figure, tap_chip
+from tests.session_plan import (
     CORRECTED,
     NAMES,
     PLAYERS,

@@ -8,8 +8,9 @@ import urllib.request
 from typing import Any
 
 import pytest
-from browser_helpers import new_session
-from helpers import tap_chip
+
+from tests.browser_helpers import new_session
+from tests.helpers import tap_chip
 
 pytestmark = pytest.mark.browser
 
@@ -83,7 +84,7 @@ def test_tap_budget(
 
 def test_the_sheet_is_one_tap_from_the_finished_session(live_server: str, phone: Any) -> None:
     """A finished session's screen offers the PDF sheet directly."""
-    from helpers import session_document
+    from tests.helpers import session_document
 
     body = json.dumps(session_document("tournament", seed=11)).encode()
     request = urllib.request.Request(

@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import screenshot
-from test_browser_one_screen import FILL, ON_SCREEN
-from test_browser_screens import NAMES, session
+
+from tests.browser_one_screen_helpers import FILL, ON_SCREEN
+from tests.browser_screens_helpers import NAMES, session
+from tests.conftest import screenshot
 
 pytestmark = pytest.mark.browser
 

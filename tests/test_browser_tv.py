@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ARTIFACTS, close_context, screenshot
-from event_helpers import hand_body
+
+from tests.conftest import ARTIFACTS, close_context, screenshot
+from tests.event_helpers import hand_body
+from tests.helpers import DATA
 
 pytestmark = pytest.mark.browser
 
@@ -111,7 +112,7 @@ def test_a_new_hand_is_announced_on_the_tv_and_the_watch_page(
     close_context(context)
 
 
-BRIDGE = Path(__file__).parent / "data" / "bridge_session.json"
+BRIDGE = DATA / "bridge_session.json"
 
 
 def pages_fit(browser: Any, url: str, name: str, ready: str) -> list[str]:

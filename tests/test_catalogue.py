@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from pathlib import Path
 
 import pytest
-from helpers import catalogue
 
 from barbu_scorer.i18n import translations
 from barbu_scorer.scoring.barbu.contracts import (
@@ -29,6 +27,7 @@ from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.messages import Message, speaking
+from tests.helpers import ROOT, catalogue
 
 ENTRIES = list(CATALOGUE.values())
 IDS = [c.id for c in ENTRIES]
@@ -164,7 +163,7 @@ def test_its_parts_are_contracts(contract: Contract) -> None:
         assert contract.total(scheme) == sum(scheme.total(c) for c in contract.parts)
 
 
-PACKAGE = Path(__file__).resolve().parent.parent / "barbu_scorer"
+PACKAGE = ROOT / "barbu_scorer"
 
 
 def test_a_contracts_values_have_one_writer() -> None:

@@ -9,11 +9,9 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
-from helpers import SPEC, document, executable, expected_scores, session_document
 
 from barbu_scorer.cli import fail, main
-
-DATA = Path(__file__).parent / "data"
+from tests.helpers import DATA, SPEC, document, executable, expected_scores, session_document
 
 
 def score(tmp_path: Path, doc: Any) -> Result:

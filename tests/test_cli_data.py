@@ -6,12 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from click.testing import CliRunner
-from helpers import catalogue
 
 from barbu_scorer.cli import main
 from barbu_scorer.cli_data import ratings_command
 from barbu_scorer.cli_serve import serve
 from barbu_scorer.cli_words import PLURALS, WORDS
+from tests.helpers import catalogue
 
 
 def test_ratings_of_an_empty_instance_print_nothing(tmp_path: Path) -> None:

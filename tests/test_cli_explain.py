@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from helpers import run_cli
+from tests.helpers import DATA, run_cli
 
-SAMPLE = str(Path(__file__).parent / "data" / "tournament_session.json")
+SAMPLE = str(DATA / "tournament_session.json")
 
 
 def test_explain_prints_the_hand_in_words() -> None:

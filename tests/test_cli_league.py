@@ -6,13 +6,13 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
-from helpers import session_document
 
 from barbu_scorer.cli import main
 from barbu_scorer.games import import_document
 from barbu_scorer.scoring.league.rating import ratings
 from barbu_scorer.store import players as roster
 from barbu_scorer.store.db import connect
+from tests.helpers import session_document
 
 
 def test_ratings_recomputed_from_the_store(tmp_path: Path) -> None:

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import ROOT
+
 SERVE = [sys.executable, "-c", "from barbu_scorer.cli import main; main()"]
 
 
@@ -35,7 +37,7 @@ def test_serve_on_a_read_only_folder_says_so_and_exits_1(tmp_path: Path, inside:
     (folder / "barbu.db").write_bytes(b"")  # a folder served before, or one never served
     instance = folder / inside if inside else folder
     command = [*SERVE, "serve", "--instance", str(instance), "--port", "0", "--host", "127.0.0.1"]
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])}
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
         [*_read_only(folder), *command], capture_output=True, text=True, timeout=60, env=env
     )

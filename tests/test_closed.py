@@ -5,13 +5,12 @@ its sheet (it answered a bare 404 "Not found"), in the reader's language."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 from flask.testing import FlaskClient
-from test_live import HAND, claimed
 
-DATA = Path(__file__).resolve().parent / "data"
+from tests.helpers import DATA
+from tests.live_helpers import HAND, claimed
 
 
 def _created(client: FlaskClient, doc: dict[str, Any], prefix: str) -> str:

@@ -9,11 +9,8 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import logged
 from flask import Flask
 from flask.testing import FlaskClient
-from helpers import club_key, keep_club_key
-from test_views_players import PLAYERS, player_id, start
 
 from barbu_scorer.app import create_app
 from barbu_scorer.store import club
@@ -21,6 +18,9 @@ from barbu_scorer.store.db import connect
 from barbu_scorer.store.keys import hash_key
 from barbu_scorer.web.club import one_time_link
 from barbu_scorer.web.security import redacted
+from tests.conftest import logged
+from tests.helpers import club_key, keep_club_key
+from tests.views_players_helpers import PLAYERS, player_id, start
 
 
 # -- the store ---------------------------------------------------------------------------

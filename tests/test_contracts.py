@@ -27,7 +27,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers import ROOT
+
 PACKAGE = "barbu_scorer"
 LINT = Path(sys.executable).with_name("lint-imports")
 

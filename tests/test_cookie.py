@@ -66,7 +66,7 @@ def _new(client: FlaskClient) -> str:
 def test_a_forgotten_session_key_comes_back_through_the_club_key(app: Flask) -> None:
     """Issue 27 item 9: past the cookie's size a session started from /new lost its only
     key for ever. The club key makes it a new scorer's link (the old one stops working)."""
-    from helpers import keep_club_key
+    from tests.helpers import keep_club_key
 
     phone = app.test_client()
     made = [_new(phone) for _ in range(45)]
@@ -98,7 +98,7 @@ def test_a_forgotten_session_key_comes_back_through_the_club_key(app: Flask) -> 
 
 def test_a_forgotten_scheme_key_comes_back_through_the_club_key(app: Flask) -> None:
     """Issue 27 item 9: after 45 scheme imports the first schemes could be edited by nobody."""
-    from helpers import keep_club_key
+    from tests.helpers import keep_club_key
 
     text = app.test_client().get("/schemes/builtin/tournament/export").get_data(as_text=True)
     phone = app.test_client()

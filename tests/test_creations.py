@@ -9,11 +9,11 @@ import re
 import threading
 from typing import Any
 
-from event_helpers import make_event
 from flask import Flask
 from flask.testing import FlaskClient
 
 from barbu_scorer.web.db import get_db
+from tests.event_helpers import make_event
 
 PLAYERS = ["Ada", "Ben", "Clara", "Dan"]
 DOC = {"format": "barbu-session/1", "players": PLAYERS}

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import copy
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import SPEC, document, expected_scores, session_document
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,8 +14,8 @@ from barbu_scorer.scoring import ScoringError, compute_document
 from barbu_scorer.scoring.barbu.contracts import BUILTIN_CONTRACTS
 from barbu_scorer.scoring.barbu.hands import FACT_KEYS
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict, scheme_to_dict
+from tests.helpers import DATA, SPEC, document, expected_scores, session_document
 
-DATA = Path(__file__).parent / "data"
 # Block 1 (declarer 0) in the tournament's order, then Trumps for declarer 1.
 PREFIX: list[dict[str, Any]] = [
     {"contract": "no_tricks", "raw": [-8, -6, -6, -6]},

@@ -6,7 +6,6 @@ import random
 from typing import Any
 
 import pytest
-from helpers import random_doubles, spec_settle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,6 +25,7 @@ from barbu_scorer.scoring.barbu.doubles import (
 )
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
 from barbu_scorer.scoring.barbu.schemes import Scheme, builtin, make_scheme
+from tests.helpers import random_doubles, spec_settle
 
 DECLARER_ONLY = scheme_from_dict({"double_targets": "declarer"})
 COVER = scheme_from_dict({"redouble": "cover"})

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 from sqlite_utils import Database
-from store_helpers import new
 
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store.db import connect
@@ -16,6 +15,7 @@ from barbu_scorer.store.keys import hash_key
 from barbu_scorer.store.rows import Conflict
 from barbu_scorer.store.scorer_key import in_event, new_scorer_key
 from barbu_scorer.store.stakes import Stake, set_stake, stake_of
+from tests.store_helpers import new
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from event_helpers import make_event, play, scorer_key
 from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import given
@@ -21,6 +20,7 @@ from barbu_scorer.store.beats import event_beats, is_event_table, record_beat
 from barbu_scorer.store.event_reads import event_version
 from barbu_scorer.store.reads import history
 from barbu_scorer.web.db import get_db
+from tests.event_helpers import make_event, play, scorer_key
 
 NOW = datetime(2026, 12, 1, 21, 0, tzinfo=UTC)
 

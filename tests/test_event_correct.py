@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from event_helpers import make_event, play
 from flask import Flask
 from flask.testing import FlaskClient
 
 from barbu_scorer.store.reads import history
 from barbu_scorer.store.sessions import load
 from barbu_scorer.web.db import get_db
+from tests.event_helpers import make_event, play
 
 FETCH = {"X-Requested-With": "fetch"}
 

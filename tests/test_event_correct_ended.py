@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from event_helpers import hand_body, make_event, play, scorer_key
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -17,6 +16,7 @@ from barbu_scorer.store.reads import history
 from barbu_scorer.store.rows import Conflict, Stale
 from barbu_scorer.store.sessions import load, replace_hand
 from barbu_scorer.web.db import get_db
+from tests.event_helpers import hand_body, make_event, play, scorer_key
 
 
 def _closed_round(app: Flask, client: FlaskClient) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from event_helpers import make_event, play
 from flask.testing import FlaskClient
 
 from barbu_scorer.scoring.event.formats import NIGHT_FORMATS
+from tests.event_helpers import make_event, play
 
 CASES = [
     (fmt, players)

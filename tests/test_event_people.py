@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from event_helpers import make_event
 from flask.testing import FlaskClient
 
 from barbu_scorer import i18n
 from barbu_scorer.present.people import change_line
 from barbu_scorer.scoring import messages
 from barbu_scorer.web.views import event_people
+from tests.event_helpers import make_event
 
 
 def _console(client: FlaskClient, event: dict[str, Any]) -> str:

@@ -5,7 +5,6 @@ and the next round's sessions play on."""
 from __future__ import annotations
 
 import pytest
-from event_helpers import hand_body, make_event, play, scorer_key
 from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import given
@@ -17,6 +16,7 @@ from barbu_scorer.store.event_reads import round_limit
 from barbu_scorer.store.rows import Conflict
 from barbu_scorer.store.sessions import add_hand, load
 from barbu_scorer.web.db import get_db
+from tests.event_helpers import hand_body, make_event, play, scorer_key
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,6 @@ import json
 from typing import Any
 
 import pytest
-from event_helpers import hand_body, make_event, play, scorer_key
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -18,6 +17,7 @@ from barbu_scorer.store.events import load_event
 from barbu_scorer.store.reads import history
 from barbu_scorer.store.sessions import load
 from barbu_scorer.web.db import get_db
+from tests.event_helpers import hand_body, make_event, play, scorer_key
 
 FORM = {
     "name": "Friday club",

@@ -10,7 +10,6 @@ from collections.abc import Iterable
 from typing import Any
 
 import pytest
-from helpers import catalogue
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -23,6 +22,7 @@ from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme
 from barbu_scorer.scoring.barbu.sessions import HandEntry, Session, open_contracts, score_session
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.explained import Line
+from tests.helpers import catalogue
 
 NAMES = ("Ada", "Ben", "Clara", "Dan")
 FRENCH = translations("fr")

@@ -11,12 +11,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from flask.testing import FlaskClient
-from helpers import PLAYERS, session_document
 
 from barbu_scorer.cli import main as cli
 from barbu_scorer.paper.exports import document_csv
-
-DATA = Path(__file__).parent / "data"
+from tests.helpers import DATA, PLAYERS, session_document
 
 
 def stored(client: FlaskClient, doc: dict[str, Any]) -> dict[str, Any]:

@@ -11,15 +11,14 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from helpers import catalogue, pdf_text, run_cli
 
 from barbu_scorer import i18n
 from barbu_scorer.scoring import messages
 from barbu_scorer.scoring.barbu.schemes import builtin
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.text import check_int, read_json
+from tests.helpers import catalogue, pdf_text, run_cli
 
-ROOT = Path(__file__).resolve().parent.parent
 PLACEHOLDER = re.compile(r"%\(\w+\)s")
 # The same word in both languages: proper names, abbreviations, symbols.
 SAME = {

@@ -8,15 +8,12 @@ import os
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from helpers import run_cli
 
 from barbu_scorer.cli import main
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers import ROOT, run_cli
 
 
 def _help(*args: str, lang: str = "C.UTF-8") -> str:

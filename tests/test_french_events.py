@@ -10,9 +10,7 @@ import re
 from typing import Any
 
 import pytest
-from event_helpers import play
 from flask.testing import FlaskClient
-from helpers import pdf_text
 
 from barbu_scorer import i18n
 from barbu_scorer.scoring import messages
@@ -20,53 +18,11 @@ from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.event.document import read_event
 from barbu_scorer.scoring.event.movement import blocks_movement, table_sizes
 from barbu_scorer.scoring.event.plan import check_choices, rounds_from_tables
+from tests.event_helpers import play
+from tests.french_events_helpers import NAMES, english_words
+from tests.helpers import pdf_text
 
 FRENCH = {"Accept-Language": "fr-FR"}
-NAMES = ["Aurélie", "Benoît", "Céline", "Denis", "Élodie", "Fabrice", "Gaëlle", "Hugo", "Inès"]
-# Words an English page would show on these pages and a French one never does.
-ENGLISH = (
-    "Hand",
-    "hand",
-    "hands",
-    "Table cards",
-    "Round",
-    "round",
-    "Director",
-    "director",
-    "Tables of",
-    "Place",
-    "Placing",
-    "placing points",
-    "Provisional",
-    "Final ranking",
-    "ranking",
-    "Results",
-    "results",
-    "Best table",
-    "Player",
-    "watch",
-    "correct",
-    "declares",
-    "Start",
-    "Close",
-    "Last hand",
-    "at this pace",
-    "ends at",
-    "min a hand",
-    "finished",
-    "must double",
-    "quiet",
-    "event",
-    "Event",
-    "ties",
-    "the",
-    "and",
-    "of",
-    "by",
-    "TV ranking",
-    "Cards",
-    "updated",
-)
 
 
 def visible_text(page: str) -> str:
@@ -75,10 +31,6 @@ def visible_text(page: str) -> str:
     page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S)
     text = html.unescape(re.sub(r"<[^>]+>", " ", page))
     return " ".join(text.replace("Barbu Scorer", "").replace("English", "").split())
-
-
-def english_words(text: str) -> list[str]:
-    return [w for w in ENGLISH if re.search(rf"(?<![\w’']){re.escape(w)}(?![\w’'])", text)]
 
 
 @pytest.fixture

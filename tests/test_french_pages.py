@@ -28,20 +28,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from event_helpers import play, scorer_key
 from flask import Flask
 from flask.testing import FlaskClient
-from helpers import keep_club_key, pdf_text
-from test_french import catalogue
-from test_views_schemes import form_fields
 
 from barbu_scorer.app import create_app
 from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.web.club import one_time_link
 from barbu_scorer.web.db import get_db
+from tests.event_helpers import play, scorer_key
+from tests.helpers import DATA, ROOT, catalogue, keep_club_key, pdf_text
+from tests.scheme_forms import form_fields
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = Path(__file__).resolve().parent / "data"
 NAMES = ["Ada", "Ben", "Clara", "Dan", "Eve", "Fay", "Gus", "Hal"]
 POKER = {"id": "house_poker", "name": "Poker chinois", "positive": False, "total": -30}
 

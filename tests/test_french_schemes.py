@@ -10,12 +10,13 @@ from html import unescape
 
 import pytest
 from flask.testing import FlaskClient
-from test_views_schemes import changed, form_fields, notes_for
 
 from barbu_scorer.i18n import translations
 from barbu_scorer.scoring.barbu.scheme_checks import scheme_warnings
 from barbu_scorer.scoring.barbu.schemes import CustomContract, builtin
 from barbu_scorer.scoring.messages import speaking
+from tests.scheme_forms import changed, form_fields
+from tests.views_schemes_helpers import notes_for
 
 FR = {"Accept-Language": "fr-FR"}
 # Words the English editor shows and a French one never does (names, buttons, hints).

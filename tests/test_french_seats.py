@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 from flask.testing import FlaskClient
-from helpers import pdf_text
 
 from barbu_scorer.i18n import translations
 from barbu_scorer.paper.pad import pad_pdf
@@ -20,8 +18,9 @@ from barbu_scorer.present.format import contract_label, rank_letter
 from barbu_scorer.present.pad import SEATS, SIDE_NAMES, contract_text, seat_letter
 from barbu_scorer.scoring.barbu.schemes import builtin
 from barbu_scorer.scoring.messages import speaking
+from tests.helpers import DATA, pdf_text
 
-SESSION = Path(__file__).parent / "data" / "bridge_session.json"
+SESSION = DATA / "bridge_session.json"
 
 
 def _doc() -> dict[str, Any]:

@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
-from helpers import catalogue
 
 from barbu_scorer.i18n import translations
 from barbu_scorer.scoring.barbu.salad import check_salad
@@ -17,6 +16,7 @@ from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
 from barbu_scorer.scoring.barbu.schemes import builtin
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.messages import speaking
+from tests.helpers import catalogue
 
 PLAYERS = ["Ada", "Ben", "Clara", "Dan"]
 FACT_IDS = (

@@ -29,17 +29,17 @@ import sqlite3
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from fuzz_helpers import table
-from fuzz_routes import ROUTES, fuzz
 
 from barbu_scorer.scoring.errors import ScoringError
+from tests.fuzz_helpers import table
+from tests.fuzz_routes import ROUTES, fuzz
 
 # Half the routes here, half in test_fuzz_more.py (--dist loadfile may give each a worker).
 HERE = ROUTES[0::2]
 
 
 def test_every_changing_route_is_fuzzed() -> None:
-    from test_fuzz_more import THERE
+    from tests.fuzz_more_helpers import THERE
 
     assert sorted(HERE + THERE) == sorted(ROUTES)
     forms = [r for _, r in ROUTES if not r.startswith("/api/")]

@@ -5,9 +5,9 @@ whichever worker is free: in some runs both halves go to one worker, one after t
 from __future__ import annotations
 
 import pytest
-from fuzz_routes import ROUTES, fuzz
 
-THERE = ROUTES[1::2]
+from tests.fuzz_more_helpers import THERE
+from tests.fuzz_routes import fuzz
 
 
 @pytest.mark.parametrize(("method", "rule"), THERE)

@@ -24,9 +24,8 @@ from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.messages import msg, speaking
 from barbu_scorer.scoring.units import DEAL, HAND, Unit
 from barbu_scorer.store.db import connect
+from tests.helpers import DATA, ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = Path(__file__).parent / "data"
 TOURNAMENT_DOC = DATA / "tournament_session.json"
 BRIDGE_DOC = DATA / "bridge_session.json"
 

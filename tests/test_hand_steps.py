@@ -5,7 +5,6 @@ pick; the doubles say in words who still owes; no CSS rule decides what shows (:
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,8 +13,8 @@ from werkzeug.datastructures import MultiDict
 
 from barbu_scorer.present.chips import doubles_open
 from barbu_scorer.present.hand_steps import Step, fact_steps, place_pick
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 SALAD_KEYS = [
     ("tricks", "Tricks taken", None),
     ("queens", "Queens taken", None),

@@ -7,15 +7,14 @@ from __future__ import annotations
 import html as html_module
 import json
 import re
-from pathlib import Path
 
 from flask import Flask
 from flask.testing import FlaskClient
-from test_live import HAND, claimed
 
 from barbu_scorer.present.history import clock, who_said
+from tests.helpers import DATA
+from tests.live_helpers import HAND, claimed
 
-DATA = Path(__file__).resolve().parent / "data"
 QUEENS = {"contract": "no_queens", "facts": {"queens": [0, 2, 1, 1]}, "doubles": [[1, 0]]}
 
 
@@ -79,7 +78,7 @@ def test_who_and_when_in_words() -> None:
 def test_a_handover_reads_as_a_sentence_in_both_languages(app: Flask, client: FlaskClient) -> None:
     """Regression: the handover's history line ('scoring handed over') was the store's
     action name, English on a French page."""
-    from test_live import handed
+    from tests.live_helpers import handed
 
     session_id, _key, new = handed(app, client)
     said = _lines(new.get(f"/s/{session_id}/history").get_data(as_text=True))

@@ -6,19 +6,19 @@ from __future__ import annotations
 
 import json
 import threading
-from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from test_api import SPEC_HANDS, create, key_header
 
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.text import read_json
 from barbu_scorer.store import sessions as session_store
 from barbu_scorer.store.reads import history
 from barbu_scorer.web.db import get_db
+from tests.api_helpers import SPEC_HANDS, create, key_header
+from tests.helpers import DATA
 
 DEEP = "[" * 100_000 + "]" * 100_000
 HUGE = "1" + "0" * 5000
@@ -208,7 +208,7 @@ def test_bridge_deal_put_with_a_body_that_is_not_an_object_is_400(
     lenient: Flask, body: str
 ) -> None:
     client = lenient.test_client()
-    doc = json.loads((Path(__file__).parent / "data" / "bridge_session.json").read_text())
+    doc = json.loads((DATA / "bridge_session.json").read_text())
     response = client.post("/api/sessions", json={**doc, "deals": doc["deals"][:1]})
     created = response.get_json()
     response = client.put(
@@ -225,7 +225,8 @@ def test_scheme_editor_save_with_a_version_not_a_whole_number_is_no_500(
     lenient: Flask, version: str
 ) -> None:
     """Issue 27 item 7: a forged ``version`` on a house scheme's save was ``int()``-ed."""
-    from test_views_schemes import changed, editor, saved, submit
+    from tests.scheme_forms import changed, editor, submit
+    from tests.views_schemes_helpers import saved
 
     client = lenient.test_client()
     submit(client, changed(editor(client), name="Club"))
@@ -242,7 +243,7 @@ def test_an_event_document_whose_sitting_out_holds_a_list_or_null_is_400(
 ) -> None:
     """Issue 27 item 7: ``rounds[r].sitting_out`` holding a list or null was sorted with the
     seats' numbers (a TypeError, a 500)."""
-    from event_helpers import make_event
+    from tests.event_helpers import make_event
 
     client = lenient.test_client()
     event = make_event(client, 8)

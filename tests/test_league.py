@@ -9,7 +9,6 @@ import random
 from typing import Any
 
 import pytest
-from helpers import document, session_document
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -40,6 +39,7 @@ from barbu_scorer.scoring.league.settle import (
     rounded,
 )
 from barbu_scorer.scoring.league.stats import head_to_head, player_stats
+from tests.helpers import document, session_document
 
 SCHEMES = ["tournament", "ravage_city", "brader", "kh15_dom40", "no_trumps"]
 

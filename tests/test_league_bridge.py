@@ -5,7 +5,6 @@ against), and the player's page, where they stay apart from Barbu's."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any, cast
 
 import pytest
@@ -20,8 +19,9 @@ from barbu_scorer.scoring.bridge.written import ComputedBridge
 from barbu_scorer.scoring.league.bridge import BridgeStats, Company, PlayedBridge, bridge_stats
 from barbu_scorer.store import players as roster
 from barbu_scorer.web.db import get_db
+from tests.helpers import DATA
 
-SAMPLE = Path(__file__).parent / "data" / "bridge_session.json"
+SAMPLE = DATA / "bridge_session.json"
 
 
 def fake(

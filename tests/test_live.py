@@ -5,31 +5,15 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
-from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
 
-PLAYERS = ["Ada", "Ben", "Clara", "Dan"]
-HAND = {"contract": "no_king_of_hearts", "facts": {"king_of_hearts": 2}, "doubles": []}
+from tests.helpers import DATA
+from tests.live_helpers import HAND, PLAYERS, claimed, create, handed
+
 HAND_2 = {"contract": "no_last_two", "facts": {"penultimate": 0, "last": 1}, "doubles": []}
 EVIL = {"Host": "evil.example", "X-Forwarded-Host": "evil.example"}
-
-
-def create(client: FlaskClient, hands: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    body = {"format": "barbu-session/1", "players": PLAYERS, "scheme": "tournament"}
-    response = client.post(
-        "/api/sessions", json={**body, "first_declarer": 0, "hands": hands or []}
-    )
-    assert response.status_code == 201, response.get_json()
-    return dict(response.get_json())
-
-
-def claimed(client: FlaskClient, hands: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    created = create(client, hands)
-    assert client.get(f"/s/{created['id']}/k/{created['edit_key']}").status_code == 302
-    return created
 
 
 def test_the_live_endpoint_answers_304_while_the_version_stands(client: FlaskClient) -> None:
@@ -111,20 +95,6 @@ def test_the_scorers_link_hands_the_scoring_over(app: Flask, client: FlaskClient
     assert other.get(f"/s/{session_id}").status_code == 200
 
 
-def handed(app: Flask, client: FlaskClient, path: str = "s") -> tuple[str, str, FlaskClient]:
-    """A session scored by ``client``, handed over to a new phone: its id, the old key and
-    the new phone."""
-    created = create(client)
-    session_id, key = created["id"], created["edit_key"]
-    assert client.get(f"/{path}/{session_id}/k/{key}").status_code == 302
-    new = app.test_client()
-    asked = new.get(f"/{path}/{session_id}/take/{key}")
-    assert asked.status_code == 200 and "Score on this phone" in asked.get_data(as_text=True)
-    moved = new.post(f"/{path}/{session_id}/take/{key}")
-    assert moved.status_code == 302 and moved.location == f"/{path}/{session_id}"
-    return session_id, key, new
-
-
 def test_a_handover_moves_the_role_and_the_old_phone_watches(
     app: Flask, client: FlaskClient
 ) -> None:
@@ -196,7 +166,7 @@ def test_a_barbu_bridge_handover_moves_the_role(app: Flask, client: FlaskClient)
     assert new.get(f"/b/{session_id}").status_code == 200
 
 
-BRIDGE = Path(__file__).parent / "data" / "bridge_session.json"
+BRIDGE = DATA / "bridge_session.json"
 
 
 def test_barbu_bridge_sessions_go_live_hand_over_and_end(app: Flask, client: FlaskClient) -> None:

@@ -7,13 +7,13 @@ import sqlite3
 from typing import Any
 
 import pytest
-from conftest import logged
 from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import Client
 from werkzeug.wrappers import Response
 
 from barbu_scorer.web import live_poll, security
+from tests.conftest import logged
 
 
 @pytest.fixture

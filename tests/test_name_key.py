@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from sqlite_utils import Database
-from store_helpers import ids, new
 
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.players import name_key, player_names, same_name
 from barbu_scorer.store import players as roster
 from barbu_scorer.store.db import connect
 from barbu_scorer.store.migrations import NAME_KEY_CLASH, migrations
+from tests.store_helpers import ids, new
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.helpers import ROOT
 
 
 def test_the_wheel_carries_templates_static_and_the_command(tmp_path: Path) -> None:

@@ -10,12 +10,9 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from conftest import logged
 from flask import Flask, render_template
-from helpers import pdf_pages, pdf_text, sheet_pdf
 from PIL import Image
 from pypdf import PdfReader
-from sheet_sessions import session_document
 
 from barbu_scorer.cli import main
 from barbu_scorer.paper.pdf import (
@@ -26,8 +23,11 @@ from barbu_scorer.paper.pdf import (
 )
 from barbu_scorer.present.format import num
 from barbu_scorer.scoring import builtin, compute_document
+from tests.conftest import logged
+from tests.helpers import ROOT, pdf_pages, pdf_text, sheet_pdf
+from tests.sheet_sessions import session_document
 
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+ARTIFACTS = ROOT / "test-artifacts"
 ODD_NAMES = ["<b>Wolfgang Amadeus Mozart &amp; Co.</b>", "Élodie Ñúñez", "Zoë & Jo", "Dan 🃏"]
 
 

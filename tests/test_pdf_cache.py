@@ -149,7 +149,7 @@ def _background_app(tmp_path: Any) -> Flask:
 
 def _finishing(client: FlaskClient) -> tuple[dict[str, Any], dict[str, Any], dict[str, str]]:
     """A 27-hand session, the hand that finishes it, and its edit key's header."""
-    from helpers import session_document
+    from tests.helpers import session_document
 
     full = session_document("tournament", 1)
     created = client.post("/api/sessions", json={**full, "hands": full["hands"][:27]}).get_json()

@@ -7,14 +7,13 @@ import json
 import re
 from pathlib import Path
 
-from helpers import pdf_pages, run_cli
-
 from barbu_scorer.i18n import translations
 from barbu_scorer.paper.pdf import computed_sheet_pdf
 from barbu_scorer.scoring import compute_document
 from barbu_scorer.scoring.messages import speaking
+from tests.helpers import DATA, pdf_pages, run_cli
 
-SAMPLE = Path(__file__).parent / "data" / "tournament_session.json"
+SAMPLE = DATA / "tournament_session.json"
 
 
 def _computed() -> dict[str, object]:

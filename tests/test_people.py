@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from event_helpers import make_event, play
 from flask.testing import FlaskClient
 
 from barbu_scorer.scoring.event.people_doc import ACTIONS
@@ -14,6 +13,7 @@ from barbu_scorer.store.event_tables import table_name
 from barbu_scorer.store.events import load_event
 from barbu_scorer.store.people import movement_of
 from barbu_scorer.web.db import get_db
+from tests.event_helpers import make_event, play
 
 
 def _close(client: FlaskClient, event: dict[str, Any], number: int) -> None:

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from helpers import shown
 
 from barbu_scorer.present.hand import ORDINALS, advice, count_boxes, doubling_rows, hand_page
 from barbu_scorer.present.hand_preview import Preview, hand_preview, implied
@@ -15,6 +14,7 @@ from barbu_scorer.scoring import ScoringError
 from barbu_scorer.scoring.barbu.document import read_hand
 from barbu_scorer.scoring.barbu.schemes import Scheme, builtin
 from barbu_scorer.scoring.barbu.sessions import BlockQuota, Session, score_session
+from tests.helpers import shown
 
 PLAYERS = ("Ada", "Ben", "Clara", "Dan")
 TOURNAMENT = builtin("tournament")

@@ -15,15 +15,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from event_helpers import make_event, play
 from flask import Flask
 from flask.testing import FlaskClient
-from helpers import pdf_text
 from werkzeug.exceptions import NotFound
 
 from barbu_scorer.app import create_app
 from barbu_scorer.web import render_process
 from barbu_scorer.web.sheets import fit_threads
+from tests.event_helpers import make_event, play
+from tests.helpers import pdf_text
 
 DOC = {
     "format": "barbu-session/1",

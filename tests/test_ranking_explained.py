@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from event_helpers import make_event, play
 from flask.testing import FlaskClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,6 +16,7 @@ from barbu_scorer.present.explain import said
 from barbu_scorer.scoring.event.ranking import METHODS, Method, TableScore, standings
 from barbu_scorer.scoring.event.ranking_explained import player_line, tie_breaks
 from barbu_scorer.scoring.messages import speaking
+from tests.event_helpers import make_event, play
 
 NAMES = [f"P{i}" for i in range(8)]
 

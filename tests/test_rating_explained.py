@@ -7,7 +7,6 @@ import math
 
 from flask import Flask
 from flask.testing import FlaskClient
-from helpers import session_document
 
 from barbu_scorer.present.explain import said
 from barbu_scorer.scoring.barbu.document import compute_document
@@ -16,6 +15,7 @@ from barbu_scorer.scoring.league.rating import SHRINK, ratings
 from barbu_scorer.scoring.league.rating_explained import rating_lines
 from barbu_scorer.store import players as roster
 from barbu_scorer.web.db import get_db
+from tests.helpers import session_document
 
 NAMES = {1: "Ada", 2: "Ben", 3: "Clara", 4: "Dan", 5: "Eve"}
 

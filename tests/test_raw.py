@@ -9,7 +9,6 @@ from itertools import combinations, permutations, product
 from typing import Any
 
 import pytest
-from helpers import NEGATIVES, SPEC, Facts, random_facts, spec_raw
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +17,7 @@ from barbu_scorer.scoring.barbu.hands import raw_from_facts
 from barbu_scorer.scoring.barbu.raw import check_raw
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
 from barbu_scorer.scoring.barbu.schemes import Scheme, builtin, make_scheme
+from tests.helpers import NEGATIVES, SPEC, Facts, random_facts, spec_raw
 
 RAVAGE_24 = scheme_from_dict({"base": "ravage_city", "shares": [-24, -12, -8, -6]})
 

@@ -3,24 +3,21 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from itertools import product
 
 import pytest
-from helpers import random_facts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from barbu_scorer.scoring import ScoringError
 from barbu_scorer.scoring.barbu import raw as raw_module
-from barbu_scorer.scoring.barbu.contracts import NEGATIVES
 from barbu_scorer.scoring.barbu.hands import raw_from_facts
 from barbu_scorer.scoring.barbu.raw import check_raw, search_raw
 from barbu_scorer.scoring.barbu.raw_search import MAX_STEPS
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
-from barbu_scorer.scoring.barbu.schemes import Scheme, builtin, make_scheme
+from barbu_scorer.scoring.barbu.schemes import builtin
+from tests.helpers import random_facts
+from tests.raw_bounds_helpers import SALAD_SCHEME, TABLES, heavy_raws, salad_scheme
 
-SALAD_SCHEME = [*NEGATIVES, "salad"]
 # Values far apart, so each seat's raw names what it took: Q♥'s place shows.
 DIGITS = scheme_from_dict(
     {
@@ -99,10 +96,6 @@ def takes_to_facts(takes: tuple[tuple[int, ...], ...]) -> dict[str, object]:
     }
 
 
-def salad_scheme(players: int, pack: int) -> Scheme:
-    return make_scheme("x", "x", players=players, pack=pack, contracts=tuple(SALAD_SCHEME))
-
-
 SCHEMES = [DIGITS, builtin("french_classic"), salad_scheme(3, 32), salad_scheme(5, 52)]
 
 
@@ -129,21 +122,6 @@ def test_every_accepted_raw_is_given_by_legal_facts(
         assert raw_from_facts(scheme, "salad", takes_to_facts(found.takes)) == tuple(raw)
     else:
         assert moves, "legal facts' raw refused"
-
-
-# -- the work is bounded --------------------------------------------------------------------
-TABLES = [(p, pack) for p in range(3, 11) for pack in (52, 32)]
-
-
-def heavy_raws(scheme: Scheme, contract: str, top: int = 5) -> Iterator[list[int]]:
-    """Raw scores that make the search work hardest: every seat but the last on one of
-    the scores with the most options, the last making up the total."""
-    shape = raw_module._Shape(raw_module._options_key(scheme, contract), scheme, contract)
-    packed = raw_module._cached_options(shape)
-    busiest = sorted(packed.options, key=lambda s: -len(packed.options[s]))[:top]
-    for head in product(busiest, repeat=min(scheme.players - 1, 3)):
-        raw = [*head, *[busiest[0]] * (scheme.players - 1 - len(head))]
-        yield [*raw, scheme.total(contract) - sum(raw)]
 
 
 @pytest.mark.parametrize(("players", "pack"), TABLES)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from helpers import SPEC, session_document
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -11,6 +10,7 @@ from barbu_scorer.scoring import score_session
 from barbu_scorer.scoring.barbu.document import read_document
 from barbu_scorer.scoring.barbu.remaining import BlockLeft, left_by_block
 from barbu_scorer.scoring.barbu.sessions import Session
+from tests.helpers import SPEC, session_document
 
 ALL = (
     "no_tricks",

@@ -9,11 +9,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers import pdf_text
 
 from barbu_scorer.app import create_app
 from barbu_scorer.scoring import compute_document
 from barbu_scorer.web import render_process
+from tests.helpers import pdf_text
 
 DOC = {
     "format": "barbu-session/1",

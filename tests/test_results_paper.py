@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from event_helpers import make_event, play
 from flask import Flask
 from flask.testing import FlaskClient
-from helpers import pdf_pages
 
 from barbu_scorer.store.events import load_event
 from barbu_scorer.web.db import get_db
+from tests.event_helpers import make_event, play
+from tests.helpers import pdf_pages
 
 
 def close_round(app: Flask, client: FlaskClient, event_id: str) -> None:

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 from sqlite_utils import Database
-from store_helpers import ids, new
 
 from barbu_scorer import games
 from barbu_scorer.scoring.errors import ScoringError
@@ -17,6 +16,7 @@ from barbu_scorer.store.bridge import create as create_bridge
 from barbu_scorer.store.db import connect
 from barbu_scorer.store.migrations import migrations
 from barbu_scorer.store.reads import history
+from tests.store_helpers import ids, new
 
 
 @pytest.fixture

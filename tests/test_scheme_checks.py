@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from helpers import shown
 
 from barbu_scorer.scoring.barbu.scheme_checks import (
     SchemeWarning,
@@ -14,6 +13,7 @@ from barbu_scorer.scoring.barbu.scheme_checks import (
     scheme_warnings,
 )
 from barbu_scorer.scoring.barbu.schemes import BUILTINS, CustomContract, Scheme, builtin
+from tests.helpers import shown
 
 TOURNAMENT = BUILTINS["tournament"]
 

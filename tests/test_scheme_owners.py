@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from flask import Flask
 from flask.testing import FlaskClient
-from scheme_forms import changed, editor, submit
 
 from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.store.migrations import migrations
 from barbu_scorer.web.db import get_db
+from tests.scheme_forms import changed, editor, submit
 
 
 def _import(client: FlaskClient, name: str) -> scheme_store.HouseScheme:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from helpers import SPEC
 
 from barbu_scorer.scoring import ScoringError
 from barbu_scorer.scoring.barbu.contracts import (
@@ -17,6 +16,7 @@ from barbu_scorer.scoring.barbu.contracts import (
 from barbu_scorer.scoring.barbu.hands import undoubled_raw
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict, scheme_to_dict
 from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme, builtin, make_scheme, renamed
+from tests.helpers import SPEC
 
 TOTALS: dict[str, dict[str, int]] = {
     "tournament": {

@@ -8,13 +8,11 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from helpers import session_document
 from werkzeug.datastructures import MultiDict
 
 from barbu_scorer.scoring.barbu import sessions as barbu_sessions
@@ -26,8 +24,9 @@ from barbu_scorer.store.entry_writes import Written
 from barbu_scorer.web import sheets
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.bridge import form_from_deal
+from tests.helpers import DATA, session_document
 
-BRIDGE = Path(__file__).parent / "data" / "bridge_session.json"
+BRIDGE = DATA / "bridge_session.json"
 
 
 def counted(monkeypatch: pytest.MonkeyPatch, function: Callable[..., Any]) -> list[str]:

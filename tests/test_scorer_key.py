@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from event_helpers import make_event, scorer_key
 from flask import Flask
 from flask.testing import FlaskClient
 
 from barbu_scorer.store.db import connect
 from barbu_scorer.store.scorer_key import hand_over
 from barbu_scorer.store.sessions import key_matches
+from tests.event_helpers import make_event, scorer_key
 
 
 def _session(client: FlaskClient) -> dict[str, Any]:

@@ -6,12 +6,11 @@ from __future__ import annotations
 import base64
 import xml.etree.ElementTree as ET
 
-from sheet_sessions import session_document
-
 from barbu_scorer.paper.chart import COLOURS
 from barbu_scorer.paper.screen_chart import _ticks, screen_chart
 from barbu_scorer.present.sheet import sheet_of
 from barbu_scorer.scoring import compute_document
+from tests.sheet_sessions import session_document
 
 SVG = "{http://www.w3.org/2000/svg}"
 

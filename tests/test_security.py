@@ -12,13 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import logged
 from flask import Flask
 from flask.testing import FlaskClient
 
 from barbu_scorer.app import create_app
 from barbu_scorer.web import db as web_db
 from barbu_scorer.web.security import HEADERS, TokenBucket, redacted
+from tests.conftest import logged
 
 PLAYERS = ["Ada", "Ben", "Clara", "Dan"]
 BRIDGE = {

@@ -18,17 +18,12 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from helpers import executable
 
 from barbu_scorer.cli import main
 from barbu_scorer.web import address
 from barbu_scorer.web.address import check_url, table_url, terminal_qr
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+from tests.helpers import executable
+from tests.serve_helpers import free_port
 
 
 def served(args: list[str], port: int) -> tuple[str, str]:

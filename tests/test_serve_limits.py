@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import ROOT
+
 
 def _free_port() -> int:
     with socket.socket() as s:
@@ -35,7 +37,7 @@ def serving(
     command = [sys.executable, "-c", "from barbu_scorer.cli import main; main()", "serve"]
     command += ["--port", str(port), "--host", "127.0.0.1"]
     command += ["--instance", str(tmp_path / "i"), "--channel-timeout", "2", "--threads", "2"]
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])}
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     limit = (lambda: resource.setrlimit(resource.RLIMIT_NOFILE, files)) if files else None
     process = subprocess.Popen(
         [*command, *args],

@@ -16,9 +16,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers import executable, run_cli
-from sheet_sessions import session_document
-from test_serve import free_port
+
+from tests.helpers import executable, run_cli
+from tests.serve_helpers import free_port
+from tests.sheet_sessions import session_document
 
 STOPPED_WITHIN = 1.0
 """Seconds from the stop (or the last answer in flight) to the process's end."""

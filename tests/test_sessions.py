@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from helpers import SPEC, expected_scores, session_document
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +12,7 @@ from barbu_scorer.scoring import HandEntry, ScoringError, score_session
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
 from barbu_scorer.scoring.barbu.schemes import Scheme, builtin, make_scheme
 from barbu_scorer.scoring.barbu.sessions import Roles, contracts_for, open_contracts, roles
+from tests.helpers import SPEC, expected_scores, session_document
 
 TOURNAMENT = builtin("tournament")
 # One block's raw scores by seat relative to the declarer (declarer, left, opposite, right).

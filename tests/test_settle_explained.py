@@ -5,7 +5,6 @@ parameters), and the settle-up page says so in either language."""
 from __future__ import annotations
 
 from flask.testing import FlaskClient
-from helpers import session_document
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +12,7 @@ from barbu_scorer.i18n import translations
 from barbu_scorer.present.explain import said
 from barbu_scorer.scoring.league.settle import ROUNDINGS, session_money
 from barbu_scorer.scoring.league.settle_explained import balance_lines
+from tests.helpers import session_document
 
 
 @settings(deadline=None)  # a loaded machine is no failure

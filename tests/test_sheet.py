@@ -7,11 +7,11 @@ bench/sheet.py.
 from __future__ import annotations
 
 import pytest
-from sheet_sessions import NAMES, session_document
 
 from barbu_scorer.present.format import doubles_notation, num, segments, short_names
 from barbu_scorer.present.sheet import build_sheet
 from barbu_scorer.scoring import ScoringError, builtin, compute_document
+from tests.sheet_sessions import NAMES, session_document
 
 
 @pytest.mark.parametrize(

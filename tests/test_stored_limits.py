@@ -9,9 +9,9 @@ import time
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from test_views_hands import session
 
 from barbu_scorer.web.db import get_db
+from tests.views_hands_helpers import session
 
 
 def doctor(app: Flask, session_id: str, change: dict[str, object]) -> None:

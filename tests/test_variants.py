@@ -11,10 +11,10 @@ import subprocess
 import sys
 
 import pytest
-from helpers import ROOT
 
 from barbu_scorer.scoring.barbu.contracts import CATALOGUE
 from barbu_scorer.scoring.barbu.contracts.variants import VARIANTS
+from tests.helpers import ROOT
 
 # The whole of the change: what a newcomer appends to variants.py.
 TRIAL = """

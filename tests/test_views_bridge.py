@@ -18,9 +18,8 @@ from werkzeug.datastructures import MultiDict
 from barbu_scorer.app import create_app
 from barbu_scorer.store import bridge as bridge_store
 from barbu_scorer.web.db import get_db
-from barbu_scorer.web.forms.bridge import form_from_deal
+from tests.views_bridge_helpers import SESSION, flashes, posted, start, stored
 
-SESSION = Path(__file__).parent / "data" / "bridge_session.json"
 NASTY = "<b>&"
 
 
@@ -30,37 +29,9 @@ def doc() -> dict[str, Any]:
     return loaded
 
 
-def start(
-    client: FlaskClient, players: tuple[str, ...] = ("Ada", "Ben", "Clara", "Dan"), first: str = "0"
-) -> str:
-    """A new session through the page; its id (this client keeps the edit key)."""
-    data = {f"players-{i}": name for i, name in enumerate(players)}
-    response = client.post("/bridge/new", data={**data, "first": first})
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return response.location.rsplit("/", 1)[-1]
-
-
-def stored(app: Flask, session_id: str) -> bridge_store.StoredBridge:
-    with app.app_context():
-        found = bridge_store.load(get_db(), session_id)
-    assert found is not None
-    return found
-
-
-def posted(deal: dict[str, Any], number: int, version: int, **extra: str) -> MultiDict[str, str]:
-    """The deal form as a scorer would post it."""
-    data = form_from_deal(deal)
-    data.update({"number": str(number), "version": str(version), "action": "save", **extra})
-    return data
-
-
 def alert(html: str) -> str:
     found = re.search(r'role="alert">(.*?)</p>', html, re.S)
     return unescape(found.group(1)) if found else ""
-
-
-def flashes(html: str) -> list[str]:
-    return [unescape(m) for m in re.findall(r'<p class="flash[^"]*" role="status">(.*?)</p>', html)]
 
 
 def play(client: FlaskClient, app: Flask, session_id: str, deals: list[dict[str, Any]]) -> None:

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 from flask.testing import FlaskClient
 
-SAMPLE = Path(__file__).parent / "data" / "tournament_session.json"
+from tests.helpers import DATA
+
+SAMPLE = DATA / "tournament_session.json"
 
 
 def _stored(client: FlaskClient, players: list[str] | None = None) -> str:

@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 from flask.testing import FlaskClient
-from test_views_hands import doc, fields, form, post, session
-from test_views_sessions import page, start
+
+from tests.views_hands_helpers import doc, fields, form, post, session
+from tests.views_sessions_helpers import page, start
 
 
 def test_scorer_chips_mark_the_heart_contracts_red(client: FlaskClient) -> None:

@@ -7,7 +7,8 @@ import re
 from typing import Any
 
 from flask.testing import FlaskClient
-from test_views_hands import NO_TRICKS, doc, fields, post, session
+
+from tests.views_hands_helpers import NO_TRICKS, doc, fields, post, session
 
 FETCH = {"X-Requested-With": "fetch"}
 
@@ -100,7 +101,7 @@ def test_a_shortcut_without_javascript_comes_back_to_the_doubles(client: FlaskCl
 
 
 def test_a_barbu_bridge_deal_answers_json_and_a_resend_stores_once(app: Any) -> None:
-    from test_views_bridge import SESSION, flashes, posted, start, stored
+    from tests.views_bridge_helpers import SESSION, flashes, posted, start, stored
 
     deals = __import__("json").loads(SESSION.read_text(encoding="utf-8"))["deals"]
     client = app.test_client()
@@ -126,7 +127,7 @@ def test_a_barbu_bridge_deal_answers_json_and_a_resend_stores_once(app: Any) -> 
 
 
 def test_a_barbu_bridge_deal_refused_stale_or_taken_answers_in_words(app: Any) -> None:
-    from test_views_bridge import SESSION, posted, start, stored
+    from tests.views_bridge_helpers import SESSION, posted, start, stored
 
     deals = __import__("json").loads(SESSION.read_text(encoding="utf-8"))["deals"]
     client = app.test_client()

@@ -7,25 +7,8 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from barbu_scorer.store import players as roster
 from barbu_scorer.web.db import get_db
-
-PLAYERS = ["Ada", "Ben", "Clara", "Dan"]
-
-
-def start(client: FlaskClient, names: list[str]) -> str:
-    data = {"scheme": "tournament", "first": "0"}
-    data.update({f"players-{i}": n for i, n in enumerate(names)})
-    response = client.post("/new", data=data)
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return str(response.headers["Location"]).rsplit("/", 1)[1]
-
-
-def player_id(app: Flask, name: str) -> int:
-    with app.app_context():
-        found = roster.by_name(get_db(), name)
-    assert found is not None
-    return found.id
+from tests.views_players_helpers import PLAYERS, player_id, start
 
 
 def test_the_new_session_pages_offer_the_roster_recent_first(
@@ -102,7 +85,7 @@ def test_roster_pages_rename_merge_delete(app: Flask, keeper: FlaskClient) -> No
 
 def complete_session(client: FlaskClient, names: list[str], seed: int) -> str:
     """A complete random session imported through the JSON API."""
-    from helpers import session_document
+    from tests.helpers import session_document
 
     doc = {**session_document("tournament", seed), "players": names}
     response = client.post("/api/sessions", json=doc)

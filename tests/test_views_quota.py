@@ -9,10 +9,10 @@ import pytest
 from flask.testing import FlaskClient
 from hypothesis import given
 from hypothesis import strategies as st
-from test_views_hands import session
 
 from barbu_scorer.present.session import quota_words
 from barbu_scorer.scoring.barbu.doubles import standing
+from tests.views_hands_helpers import session
 
 # Ada's block, in the order played; nobody doubles Ada (quota 2 on a Tournament).
 BLOCK = [

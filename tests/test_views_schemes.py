@@ -18,22 +18,14 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from scheme_forms import changed, editor, form_fields, submit
 
 from barbu_scorer.app import create_app
 from barbu_scorer.scoring.barbu.scheme_io import scheme_to_dict
 from barbu_scorer.scoring.barbu.schemes import BUILTINS
 from barbu_scorer.store import schemes as scheme_store
 from barbu_scorer.web.db import get_db
-
-
-def notes_for(html: str, key: str) -> str:
-    """The text of the notes shown next to one field."""
-    found = re.search(
-        rf'<div class="notes" data-notes="{re.escape(key)}"[^>]*>(.*?)</div>', html, re.S
-    )
-    assert found, f"no notes box for {key}"
-    return unescape(re.sub(r"<[^>]+>", "", found.group(1))).strip()
+from tests.scheme_forms import changed, editor, form_fields, submit
+from tests.views_schemes_helpers import notes_for, saved
 
 
 def text(html: str) -> str:
@@ -44,13 +36,6 @@ def text(html: str) -> str:
 def count(app: Flask) -> int:
     with app.app_context():
         return len(scheme_store.list_schemes(get_db()))
-
-
-def saved(app: Flask, name: str) -> scheme_store.HouseScheme:
-    with app.app_context():
-        house = scheme_store.by_name(get_db(), name)
-    assert house is not None
-    return house
 
 
 # -- the editor ---------------------------------------------------------------------------

@@ -12,10 +12,11 @@ from urllib.parse import urlencode
 
 from flask import Flask
 from flask.testing import FlaskClient
-from helpers import page_totals
-from session_plan import CORRECTED, PLAYERS, UNDONE, Hand, HandForm, corrected, plan
-from session_plan import expected_totals as totals_of
 from werkzeug.datastructures import MultiDict
+
+from tests.helpers import page_totals
+from tests.session_plan import CORRECTED, PLAYERS, UNDONE, Hand, HandForm, corrected, plan
+from tests.session_plan import expected_totals as totals_of
 
 
 def record(client: FlaskClient, session_id: str, hand: Hand, number: int) -> None:

@@ -7,12 +7,12 @@ import re
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from helpers import session_document
 
 from barbu_scorer.scoring.league.settle import payments, session_money
 from barbu_scorer.store import players as roster
 from barbu_scorer.store.sessions import load
 from barbu_scorer.web.db import get_db
+from tests.helpers import session_document
 
 PLAYERS = ["Ada", "Ben", "Clara", "Dan"]
 
@@ -100,7 +100,7 @@ def test_only_the_club_key_or_every_sessions_key_settles_a_group(
     app: Flask, client: FlaskClient
 ) -> None:
     """Issue 27 item 8: ``POST /settle`` reset any group's running ledger with no key."""
-    from helpers import keep_club_key
+    from tests.helpers import keep_club_key
 
     first, second = imported(client, 3), imported(client, 4, ["Ben", "Ada", "Dan", "Clara"])
     for sid in (first, second):

@@ -21,7 +21,6 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from helpers import club_key, session_document
 
 from barbu_scorer.app import create_app
 from barbu_scorer.games import import_document
@@ -30,6 +29,7 @@ from barbu_scorer.store.db import connect
 from barbu_scorer.store.figures import figures_version
 from barbu_scorer.web.cached import Computations
 from barbu_scorer.web.db import get_db
+from tests.helpers import club_key, session_document
 
 SESSIONS = 300
 NAMES = ["Ada", "Ben", "Clara", "Dan", "Eve", "Fred", "Gus", "Hal"]
