@@ -3,7 +3,7 @@
     python bench/raw.py [--runs 5]
 
 For every table (3 to 10 players, 52 and 32 cards) Salad is the costliest contract; the
-raws tried are the ones that make the search work hardest (tests/test_raw_bounds.py's
+raws tried are the ones that make the search work hardest (tests/scoring/barbu/test_raw_bounds.py's
 ``heavy_raws``), with the caches cleared so each search runs. The baseline is a loop of
 100,000 trivial function calls, so the ratio says how the search compares on any machine.
 """

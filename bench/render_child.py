@@ -4,7 +4,7 @@ what replacing it after ``RECYCLE_RENDERS`` renders keeps it to.
     python bench/render_child.py [--sheets 100] [--recycle 25]
 
 The baseline is the child's resident memory after its warm-up (WeasyPrint loaded, one
-small sheet laid out). The same 28-hand sheet (tests/test_sheet.py's session) is then
+small sheet laid out). The same 28-hand sheet (tests/present/test_sheet.py's session) is then
 laid out ``--sheets`` times in the child as the server has it lay them out, first never
 replaced, then replaced every ``--recycle`` renders; the child's memory after each render
 is what the child itself reports. Printed: the growth per sheet and the ratio of the

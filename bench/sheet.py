@@ -5,7 +5,7 @@
 Everything is timed in the same process, after one warm-up run each (imports, fonts),
 taking turns so that all share the machine's noise; the medians are reported with the
 ratio. The sheet is a complete 28-hand tournament session with doubles, built by
-tests/test_sheet.py; its time counts everything: scoring the document, the view-model,
+tests/present/test_sheet.py; its time counts everything: scoring the document, the view-model,
 the matplotlib chart, the HTML and WeasyPrint.
 """
 

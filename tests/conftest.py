@@ -36,7 +36,7 @@ def migrated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An empty database file the migrations built, once per worker. Each test's app opens
     a copy of it, a real SQLite file of its own: migrating a new file costs about 14 ms of
     CPU, copying this one 1.6 ms. (The migrations themselves are tested on files of
-    their own: tests/test_db.py, test_name_key.py, test_roster_store.py...)"""
+    their own: tests/store/test_db.py, test_name_key.py, tests/store/test_players.py...)"""
     path = tmp_path_factory.mktemp("migrated") / "empty.db"
     connect(str(path)).close()  # the last connection's close leaves no -wal file behind
     return path

@@ -1,4 +1,4 @@
-"""The fuzz tests' table (tests/test_fuzz*.py): a fresh app and database per route, what
+"""The fuzz tests' table (tests/fuzz/test_fuzz*.py): a fresh app and database per route, what
 hypothesis sends, and the store-level check that nothing invalid was stored.
 
 Cheap by design, so a hundred examples a route fit in the suite (a thousand nightly): the

@@ -1,4 +1,4 @@
-"""What the fuzz tests send (tests/test_fuzz*.py): every route that changes something,
+"""What the fuzz tests send (tests/fuzz/test_fuzz*.py): every route that changes something,
 hostile values near the real form or document, and the run of one route's examples."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A whole 28-hand Tournament Barbu session planned for the session walks: the test client
-plays all of it through the pages' forms (tests/test_views_session_walk.py), the phone taps
-the key parts of it (tests/test_browser_session.py).
+plays all of it through the pages' forms (tests/web/views/test_session_walk.py), the phone taps
+the key parts of it (tests/browser/test_browser_session.py).
 
 The expected figures are computed here, independently of barbu_scorer.scoring: the
 tournament values and pairwise settlement are written out again in a few lines.

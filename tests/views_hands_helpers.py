@@ -1,4 +1,4 @@
-"""What other test files share with test_views_hands.py, moved out of it (by treemove.py)
+"""What other test files share with tests/web/views/test_hands.py, moved out of it (by treemove.py)
 so that no test module imports another and the test tree can move."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""What other test files share with test_views_players.py, moved out of it (by treemove.py)
+"""What other test files share with tests/web/views/test_players.py, moved out of it (by
+treemove.py)
 so that no test module imports another and the test tree can move."""
 
 from __future__ import annotations

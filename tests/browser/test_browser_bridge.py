@@ -20,7 +20,7 @@ SUBGAME_CHIPS = {
     "queens": "Queens",
 }
 NARROW = {"width": 360, "height": 740}
-# The same session, scored by hand from the Laws (tests/test_bridge_document.py):
+# The same session, scored by hand from the Laws (tests/scoring/bridge/test_document.py):
 # N-S below 770, above 3930, barbu 1550; E-W below 540, above 1030, barbu 1310.
 EXPECTED = {"NS": 770 + 3930 + 1550, "EW": 540 + 1030 + 1310}
 

@@ -163,7 +163,7 @@ def test_an_empty_outbox_leaves_nothing_in_local_storage(live_server: str, phone
     """A hand sent leaves the outbox empty, and an empty outbox stores nothing: the outbox
     once kept a value holding only its "~rev" after every hand it sent, which a write
     landing after the next test's storage clear left behind (1 run in 4 of
-    tests/test_browser_phone.py). The next Save still goes at once (the rev is kept in
+    tests/browser/test_browser_phone.py). The next Save still goes at once (the rev is kept in
     IndexedDB, negative: "empty")."""
     session_id, link = new_session(live_server)
     phone.goto(link)

@@ -1,6 +1,6 @@
 """Names that read and tables that fit at 390x844 (issue 26): the chips name each player by
 the shortest prefix the table needs; the score table fits four players. (Every fact and
-Save on one screen, for every contract and table: tests/test_browser_one_screen.py.)"""
+Save on one screen, for every contract and table: tests/browser/test_browser_one_screen.py.)"""
 
 from __future__ import annotations
 

@@ -7,8 +7,8 @@ contracts, doubles and redoubles, a trump suit), undoes its last hand from the m
 taps it again, then taps the last hand (its raw scores typed) and corrects hand 5 from the
 score table; the watchers' phone follows and cannot edit. Hands 8 to 27 are posted from
 the same phone's cookies as their forms would post them, without the taps: the test
-client plays all 28 through the same forms (tests/test_views_session_walk.py), and each
-contract's taps are the browser's in tests/test_browser_hand.py and test_browser_taps.py.
+client plays all 28 through the same forms (tests/web/views/test_session_walk.py), and each
+contract's taps are the browser's in tests/browser/test_browser_hand.py and test_browser_taps.py.
 """
 
 from __future__ import annotations

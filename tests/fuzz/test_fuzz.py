@@ -17,9 +17,9 @@ The database is a real SQLite file, written through the app's real write path, u
 from one built once per worker (tests/fuzz_helpers.py; what is sent: tests/fuzz_routes.py).
 
 ``FUZZ_EXAMPLES`` sets the budget: 100 examples per route by default in the suite (3,600
-over 36 routes, split over this file and tests/test_fuzz_more.py so the two workers can
+over 36 routes, split over this file and tests/fuzz/test_fuzz_more.py so the two workers can
 share them); the README's nightly command runs 1,000 a route
-(``FUZZ_EXAMPLES=1000 .venv/bin/python -m pytest -n 2 --dist loadfile tests/test_fuzz*.py``).
+(``FUZZ_EXAMPLES=1000 .venv/bin/python -m pytest -n 2 --dist loadfile tests/fuzz/test_fuzz*.py``).
 """
 
 from __future__ import annotations

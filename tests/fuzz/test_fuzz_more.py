@@ -1,4 +1,4 @@
-"""The other half of the fuzz test's routes (see tests/test_fuzz.py): a file of its own so
+"""The other half of the fuzz test's routes (see tests/fuzz/test_fuzz.py): a file of its own so
 ``--dist loadfile`` can run the two halves on two workers at once (it hands each file to
 whichever worker is free: in some runs both halves go to one worker, one after the other)."""
 

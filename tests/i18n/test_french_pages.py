@@ -48,7 +48,7 @@ NOT_PAGES = {
     "favicon": "an icon",
     "language.choose": "the switch: a redirect",
     "text_size.choose": "the large-text switch: a redirect",
-    "app_shell.app_manifest": "the manifest: JSON (its French: tests/test_app_shell.py)",
+    "app_shell.app_manifest": "the manifest: JSON (its French: tests/web/views/test_app_shell.py)",
     "app_shell.worker": "the service worker: a script",
     "app_shell.last": "the Last session shortcut: a redirect",
     "sessions.claim": "the scorer's link: a redirect",

@@ -164,6 +164,6 @@ def test_sub_game_ids_named() -> None:
 
 
 def test_a_posted_level_of_thousands_of_digits_picks_no_chip() -> None:
-    # Found by tests/test_fuzz.py: int() of a 5,000-digit string raised (a 500).
+    # Found by tests/fuzz/test_fuzz.py: int() of a 5,000-digit string raised (a 500).
     assert deal_chips("1" + "0" * 5000) == deal_chips(None)
     assert deal_chips("٣") == deal_chips(None)  # a digit, but not one of the levels' names

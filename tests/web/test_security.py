@@ -231,7 +231,7 @@ def test_trusted_proxies_name_the_real_client_for_other_servers(tmp_path: Path) 
 def test_the_default_limit_holds_outside_tests(tmp_path: Path) -> None:
     app = create_app({"DATABASE": str(tmp_path / "x.db"), "SECRET_KEY": "x"})
     assert app.config["RATE_LIMIT"] == (120, 60.0)  # a club's 100 phones behind one NAT
-    assert app.config["STORE_LIMIT"]["players"] == (400, 3600.0)  # tests/test_budgets.py
+    assert app.config["STORE_LIMIT"]["players"] == (400, 3600.0)  # tests/web/test_budgets.py
     assert app.config["MAX_CONTENT_LENGTH"] <= 1024 * 1024
 
 

@@ -3,7 +3,7 @@ forms with the test client, as the phone posts them: each hand opened from the s
 screen's contract chip, only chips its page offers tapped, one hand undone from the menu
 and entered again, one corrected from the score table. The totals on the scorer's and the
 watchers' pages and in the API are the ones session_plan computes on its own. (The phone
-walks the same plan's key parts in a real browser: tests/test_browser_session.py.)"""
+walks the same plan's key parts in a real browser: tests/browser/test_browser_session.py.)"""
 
 from __future__ import annotations
 
