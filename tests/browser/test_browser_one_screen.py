@@ -16,23 +16,12 @@ from typing import Any
 import pytest
 
 from tests.browser_one_screen_helpers import FILL, ON_SCREEN
+from tests.browser_screens_helpers import NAMES
 from tests.conftest import ARTIFACTS
 from tests.helpers import DATA
 
 pytestmark = pytest.mark.browser
 
-NAMES = [
-    "Charlotteaaa",
-    "Charlesbbbbb",
-    "Maximilianus",
-    "Bartholomews",
-    "Konstantinos",
-    "Wilhelminaaa",
-    "Alessandraaa",
-    "Christophers",
-    "Guinevereeee",
-    "Josephineeee",
-]
 # Every contract a built-in scheme plays (Tournament, Ravage City, French classic's Salad).
 CONTRACTS = [
     "no_tricks",
