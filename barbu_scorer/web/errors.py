@@ -143,7 +143,8 @@ def _too_many(error: HTTPException) -> tuple[str | Response, int, dict[str, str]
 def _busy(error: HTTPException) -> tuple[str | Response, int, dict[str, str]]:
     headers = {"Retry-After": str(RETRY_AFTER)}
     api = _api_error(error)
-    return (api[0] if api else render_template("errors/503.html")), 503, headers
+    said = error.description if error.description != type(error).description else None
+    return (api[0] if api else render_template("errors/503.html", said=said)), 503, headers
 
 
 def _too_large(error: HTTPException) -> tuple[str | Response, int]:

@@ -211,6 +211,9 @@ def test_past_the_gate_503_with_retry_after_and_the_home_page_stays_free(
             status, headers, _ = fetch(f"{origin}{path}")
             assert status == 503, path
             assert int(headers["Retry-After"]) > 0
+        # Regression: the page said "the scores are being saved by someone else".
+        page = fetch(f"{origin}/players/1")[2].decode()
+        assert "being worked out" in page and "being saved" not in page
         # The threads left answer the pages while the computation runs.
         for path in ["/", "/players", "/api/players"]:
             assert fetch(f"{origin}{path}")[0] == 200, path
