@@ -255,6 +255,8 @@ def addresses(w: dict[str, str]) -> dict[str, list[str]]:
         "live.handover": [f"/s/{s}/handover"],
         "explain.hand": [f"/w/{s}/hands/1/explain", f"/w/{w['house']}/hands/1/explain"],
         "explain.rules": [f"/w/{s}/rules", f"/w/{w['house']}/rules"],
+        "explain.deal": [f"/bw/{b}/deals/1/explain?side=NS", f"/bw/{b}/deals/2/explain"],
+        "explain.bridge_rules": [f"/bw/{b}/rules"],
         "sessions.take": [f"/s/{w['spare']}/take/{w['spare_key']}"],
         "settle.session": [f"/s/{w['full']}/settle"],
         "settle.group": ["/settle"],

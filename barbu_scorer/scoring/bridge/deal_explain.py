@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from barbu_scorer.scoring.bridge.deals import BridgeDocument, DealScore, SessionScore
 from barbu_scorer.scoring.bridge.document import read_bridge_document, score_bridge_document
 from barbu_scorer.scoring.bridge.explain import contract_lines, rubber_line, unfinished_lines
-from barbu_scorer.scoring.bridge.rubber import SIDE_NAMES, SIDES, Side, other
+from barbu_scorer.scoring.bridge.rubber import SIDE_NAMES, SIDES, Contract, Side, other
 from barbu_scorer.scoring.bridge.subgames import SUBGAME_NAMES, BarbuResult
 from barbu_scorer.scoring.errors import refused
 from barbu_scorer.scoring.explained import Line, line
@@ -141,6 +141,11 @@ def _total_line(scored: SessionScore, number: int, side: Side) -> Line:
     return line(says, *parts, rule="total")
 
 
+def _bid(contract: Contract) -> str:
+    """A contract as a bridge player writes it: ``4SX``, ``3NT``."""
+    return str(contract.level) + contract.strain + ("", "X", "XX")[contract.doubled]
+
+
 def _heading(document: BridgeDocument, deal: DealScore) -> Line:
     entered = document.deals[deal.number - 1]
     subgame = Message(SUBGAME_NAMES[entered.subgame])
@@ -160,7 +165,7 @@ def _heading(document: BridgeDocument, deal: DealScore) -> Line:
             "Deal %(number)s: %(contract)s by %(declarer)s, %(tricks)s tricks; %(dealer)s "
             "dealt and chose %(subgame)s",
             number=deal.number,
-            contract=f"{contract.level}{contract.strain}{('', 'X', 'XX')[contract.doubled]}",
+            contract=_bid(contract),
             declarer=document.players[contract.declarer],
             tricks=contract.tricks,
             dealer=dealer,

@@ -646,7 +646,7 @@ def test_the_pad_shows_the_hand_computed_figures(
     assert "Session complete" in html
     assert "N-S (Ada &amp; Clara) win by 3370" in html
     # barbu points are marked as such
-    assert html.count('class="fig barbu"') == sum(
+    assert html.count('class="fig barbu') == sum(
         1
         for d in stored(app, session_id).document()["deals"]
         for e in d["entries"]
