@@ -289,6 +289,7 @@ def addresses(w: dict[str, str]) -> dict[str, list[str]]:
         "players.player": [f"/players/{w['p1']}"],
         "players.versus": [f"/players/{w['p1']}/vs/{w['p2']}"],
         "players.ranking": ["/ranking"],
+        "players.rating": [f"/players/{w['p1']}/rating"],
         "players.show_club_link": [w["once"]],
     }
 

@@ -9,15 +9,23 @@ from flask import Blueprint, abort, render_template, request, url_for
 from flask_babel import gettext as _
 
 from barbu_scorer.present.bridge_rules import bridge_rules_view
-from barbu_scorer.present.explain import deal_sections, page_sections
+from barbu_scorer.present.explain import deal_sections, page_sections, said
 from barbu_scorer.present.rules import options, rules_view
 from barbu_scorer.scoring.barbu.explain import explain_hand
 from barbu_scorer.scoring.bridge.deal_explain import explain_bridge_document
+from barbu_scorer.scoring.explained import Line
 from barbu_scorer.scoring.messages import word
 from barbu_scorer.web.cached import scored
 from barbu_scorer.web.pages import bridge_or_404, stored_or_404
 
 bp = Blueprint("explain", __name__)
+
+
+@bp.app_template_filter("said")
+def said_filter(line: Line) -> str:
+    """A line of an explanation in the page's language, its money, placing points and
+    ratings each written by its one writer (``present.explain.said``)."""
+    return said(line)
 
 
 @bp.get("/w/<session_id>/hands/<int:number>/explain")
