@@ -100,6 +100,11 @@ def test_the_standings_link_each_total_to_its_explanation(client: FlaskClient) -
         links = re.findall(r'data-explain href="([^"]+)"', ranking)
         # Dan +200, Clara +108, Ben −145, Ada −163: each total's last hand, its seat
         assert links == [f"/w/{sid}/hands/28/explain?seat={s}" for s in (3, 2, 1, 0)], url
+    tv = client.get(f"/w/{sid}/tv").get_data(as_text=True)
+    last = tv[tv.index('class="tv-scores"') : tv.index("</p>", tv.index('class="tv-scores"'))]
+    assert re.findall(r'data-explain href="([^"]+)"', last) == [
+        f"/w/{sid}/hands/28/explain?seat={s}" for s in range(4)
+    ]  # the last hand's figures, seat by seat
 
 
 def _bridge(client: FlaskClient) -> str:
