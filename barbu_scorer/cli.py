@@ -127,7 +127,8 @@ def _explained_pdf(
 @main.command(
     help=N_(
         "Explain every figure of one hand of a session document (FILE, or - for standard "
-        "input) in words: the raw scores from the facts, the doubles, the totals."
+        "input) in words: the raw scores from the facts, the doubles, the totals (a Barbu "
+        "Bridge deal: the contract below and above the line, the sub-game, the bonuses)."
     )
 )
 @click.argument("file", type=click.File("r", encoding="utf-8"))
@@ -136,20 +137,27 @@ def _explained_pdf(
 )
 @click.option("--json", "as_json", is_flag=True, help=N_("Print it as JSON, as the API gives it."))
 def explain(file: click.File, number: int, as_json: bool) -> None:
-    """The ``explain`` command."""
-    from barbu_scorer.present.explain import hand_view, text_lines
+    """The ``explain`` command (a Barbu Bridge document's deal, or a Tournament hand)."""
+    from barbu_scorer.games import BARBU_BRIDGE, game_of_document
+    from barbu_scorer.present import explain as words
     from barbu_scorer.scoring.barbu.document import explain_document
+    from barbu_scorer.scoring.bridge.deal_explain import explain_bridge_document
 
     doc = read_json(file)
     try:
-        explained = explain_document(doc, number)
+        if game_of_document(doc) is BARBU_BRIDGE:
+            deal = explain_bridge_document(doc, number)
+            view, text = words.deal_view(deal), words.deal_text_lines(deal)
+        else:
+            hand = explain_document(doc, number)
+            view, text = words.hand_view(hand), words.text_lines(hand)
     except ScoringError as error:
         fail(str(error))
     if as_json:
-        click.echo(json.dumps(hand_view(explained), indent=2, ensure_ascii=False))
+        click.echo(json.dumps(view, indent=2, ensure_ascii=False))
         return
-    for text in text_lines(explained):
-        click.echo(text)
+    for line in text:
+        click.echo(line)
 
 
 @main.command(

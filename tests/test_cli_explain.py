@@ -42,3 +42,17 @@ def test_a_hand_not_played_is_refused() -> None:
     done = run_cli("explain", SAMPLE, "--hand", "29")
     assert done.returncode != 0
     assert "there is no hand 29" in done.stderr
+
+
+def test_explain_a_barbu_bridge_deal() -> None:
+    bridge = str(DATA / "bridge_session.json")
+    done = run_cli("explain", bridge, "--hand", "16")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert out.startswith("Deal 16: 1C by Ben, 8 tricks; Dan dealt and chose Barbu\n")
+    assert "    1C made: (20 + 0 × 20) × 1 = 20 below the line\n" in out
+    assert "  E-W had the only game of the unfinished rubber: 300\n" in out
+    assert "  E-W score 590 on deal 16\n" in out
+    french = run_cli("--lang", "fr", "explain", bridge, "--hand", "16", "--json")
+    body = json.loads(french.stdout)
+    assert body["points"][1]["text"] == "E-O marque 590 à la donne 16"

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
+from barbu_scorer.present.explain import deal_sections
 from barbu_scorer.present.format import signed
 from barbu_scorer.present.pad import (
     SIDES,
@@ -24,6 +25,7 @@ from barbu_scorer.present.pad import (
 )
 from barbu_scorer.present.session import name_seats
 from barbu_scorer.present.sheet_model import Segment
+from barbu_scorer.scoring.bridge.deal_explain import explain_bridge_document
 from barbu_scorer.scoring.bridge.deals import DEALS
 from barbu_scorer.scoring.bridge.rubber import LEVELS, TRICKS, tricks_to_make
 from barbu_scorer.scoring.bridge.subgames import (
@@ -36,6 +38,7 @@ from barbu_scorer.scoring.bridge.subgames import (
 )
 from barbu_scorer.scoring.bridge.written import ComputedBridge
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.explained import Line
 from barbu_scorer.scoring.messages import N_, word
 
 # The deal form's choices: the sub-games' names, Barbu's with the card it is about.
@@ -151,6 +154,8 @@ class Preview:
     rubber_to: str | None
     totals: dict[str, int]
     ok: bool = True
+    heading: str = ""  # the deal's explanation (what a tapped figure opens): its heading
+    why: tuple[tuple[str, tuple[Line, ...]], ...] = ()  # and its sections
 
 
 @dataclass(frozen=True)
@@ -165,6 +170,7 @@ def preview_of(doc: ComputedBridge, number: int, deal: dict[str, Any]) -> Previe
     """The preview of deal ``number`` in a document computed with it."""
     scored = doc["deals"][number - 1]
     bonus = scored["rubber_bonus"]
+    explained = explain_bridge_document(doc, number, stored=True)
     return Preview(
         deal=deal,
         number=number,
@@ -178,6 +184,8 @@ def preview_of(doc: ComputedBridge, number: int, deal: dict[str, Any]) -> Previe
         game_won=scored["game_won"],
         rubber_to=None if bonus is None else bonus["side"],
         totals=dict(scored["totals"]),
+        heading=explained.heading.says.render(),
+        why=tuple(deal_sections(explained, None)),
     )
 
 

@@ -9,11 +9,14 @@ from typing import Any
 
 from barbu_scorer.present.format import money
 from barbu_scorer.scoring.barbu.explain import HandExplained
+from barbu_scorer.scoring.bridge.deal_explain import DealExplained
 from barbu_scorer.scoring.explained import Cents, Line, Points, Rate
 from barbu_scorer.scoring.messages import say
 
 GROUPS: tuple[str, ...] = ("raw", "settlements", "adjusted", "totals", "quota")
 """The parts of a hand's explanation, in the order they are read."""
+DEAL_GROUPS: tuple[str, ...] = ("contract", "barbu", "rubber", "unfinished", "points", "totals")
+"""The parts of a Barbu Bridge deal's explanation, in the order they are read."""
 
 
 def said(line: Line) -> str:
@@ -69,8 +72,13 @@ def hand_view(explained: HandExplained) -> dict[str, Any]:
 
 
 def headings() -> dict[str, str]:
-    """What each group of a hand's explanation is called."""
+    """What each group of a hand's (or a deal's) explanation is called."""
     return {
+        "points": say("Points for the deal"),
+        "contract": say("The contract, below and above the line"),
+        "barbu": say("The barbu sub-game"),
+        "rubber": say("The rubber bonus"),
+        "unfinished": say("The unfinished rubber"),
         "raw": say("Raw scores from the facts"),
         "settlements": say("Doubles"),
         "adjusted": say("Scores after the doubles"),
@@ -154,3 +162,48 @@ def how_lines(hands: Sequence[HandExplained]) -> tuple[str, ...]:
         else:
             out.append(say("%(hand)s — no doubles", hand=hand))
     return tuple(out)
+
+
+def deal_view(explained: DealExplained) -> dict[str, Any]:
+    """A Barbu Bridge deal's explanation as the API gives it: every group, rendered."""
+    out: dict[str, Any] = {
+        "number": explained.number,
+        "heading": explained.heading.says.render(),
+    }
+    for group in DEAL_GROUPS:
+        out[group] = [line_view(line) for line in getattr(explained, group)]
+    return out
+
+
+def deal_sections(explained: DealExplained, side: str | None) -> list[tuple[str, tuple[Line, ...]]]:
+    """The sections of a deal's explanation page: the tapped side's points and running
+    total first (``side`` "NS" or "EW"), then every group of the deal."""
+    titles = headings()
+    out: list[tuple[str, tuple[Line, ...]]] = []
+    if side in ("NS", "EW"):
+        at = ("NS", "EW").index(side)
+        out.append(
+            (
+                say(
+                    "%(side)s at deal %(number)s",
+                    side=explained.points[at].says.params["side"],
+                    number=explained.number,
+                ),
+                (explained.points[at], explained.totals[at]),
+            )
+        )
+    for group in DEAL_GROUPS:
+        lines: tuple[Line, ...] = getattr(explained, group)
+        if lines:
+            out.append((titles[group], lines))
+    return out
+
+
+def deal_text_lines(explained: DealExplained) -> Iterator[str]:
+    """A deal's explanation as indented text, a line a figure (the CLI's)."""
+    yield explained.heading.says.render()
+    for title, lines in deal_sections(explained, None):
+        yield ""
+        yield title
+        for line in lines:
+            yield from _indented(line, 1)

@@ -8,9 +8,11 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from barbu_scorer.present.chips import chip_names
+from barbu_scorer.present.explain import page_sections
 from barbu_scorer.present.format import contract_label, signed
 from barbu_scorer.present.session import name_seats
 from barbu_scorer.scoring.barbu.document import read_hand
+from barbu_scorer.scoring.barbu.explain import explain_hand
 from barbu_scorer.scoring.barbu.hands import (
     COUNT_KEYS,
     FACT_KEYS,
@@ -21,6 +23,7 @@ from barbu_scorer.scoring.barbu.hands import (
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.barbu.sessions import Session, score_session
 from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.explained import Line
 from barbu_scorer.scoring.text import read_signed
 
 
@@ -52,6 +55,8 @@ class Preview:
     sum: str = ""
     left: tuple[tuple[int, str], ...] = ()  # (how many, of what) still to place
     implied: dict[str, int] = field(default_factory=dict)  # field -> implied count
+    heading: str = ""  # the hand's explanation (what a tapped figure opens): its heading
+    why: tuple[tuple[str, tuple[Line, ...]], ...] = ()  # and its sections
 
 
 def _lenient(text: str | None) -> int | None:
@@ -107,10 +112,13 @@ def hand_preview(
         message = error.message if error.hand in (None, number) else str(error)
         error_text = name_seats(message, stored.players)
         return Preview(False, heads, error_text, left=_left(scheme, contract, data), implied=found)
+    explained = explain_hand(session, stored.players, number)
     return Preview(
         True,
         heads,
         entry=entry,
+        heading=explained.heading.says.render(),
+        why=tuple(page_sections(explained, None, stored.players)),
         raw=tuple(signed(x) for x in hand.raw),
         transfers=tuple(signed(x) for x in hand.transfers),
         adjusted=tuple(signed(x) for x in hand.adjusted),

@@ -109,12 +109,22 @@ def _discard(old: ProcessPoolExecutor, cancel: bool = True) -> None:
     old.shutdown(wait=False, cancel_futures=cancel)
 
 
-def _lay_out(
-    game_format: str, computed: Any, name: str | None, date: str | None, paper: str
+def lay_out(
+    game_format: str,
+    computed: Any,
+    name: str | None,
+    date: str | None,
+    paper: str,
+    how: bool = False,
 ) -> bytes:
-    """In the child: the sheet (or pad) of ``computed``."""
-    from barbu_scorer.games import GAMES
+    """The sheet (or pad) of ``computed``; with ``how``, a Tournament sheet's second page,
+    "How the score was made" (one line a hand). The child calls it, and so does a server
+    that lays its sheets out in its own process."""
+    from barbu_scorer.games import GAMES, TOURNAMENT
+    from barbu_scorer.paper.pdf import computed_sheet_pdf
 
+    if how and game_format == TOURNAMENT.format:
+        return computed_sheet_pdf(computed, name=name, date=date, paper=paper, how=True)
     return GAMES[game_format].pdf(computed, name, date, paper)
 
 
@@ -139,7 +149,7 @@ def _warm_up() -> bytes:
 
 
 TASKS: dict[str, Callable[..., bytes]] = {
-    "sheet": _lay_out,
+    "sheet": lay_out,
     "results": _results,
     "standings": _standings,
     "warm": _warm_up,
@@ -204,10 +214,16 @@ def _count(pool: ProcessPoolExecutor, rss: int) -> None:
 
 
 def render(
-    game_format: str, computed: Any, name: str | None, date: str | None, paper: str, locale: str
+    game_format: str,
+    computed: Any,
+    name: str | None,
+    date: str | None,
+    paper: str,
+    locale: str,
+    how: bool = False,
 ) -> bytes:
-    """The PDF sheet's bytes, laid out in the child process."""
-    return _call("sheet", (game_format, computed, name, date, paper), locale)
+    """The PDF sheet's bytes, laid out in the child process (``how``: see ``lay_out``)."""
+    return _call("sheet", (game_format, computed, name, date, paper, how), locale)
 
 
 def results(*args: Any, locale: str) -> bytes:

@@ -20,7 +20,7 @@ from pathlib import Path
 from flask import Flask, Response, abort, current_app, request
 from flask_babel import gettext as _
 
-from barbu_scorer.games import load
+from barbu_scorer.games import TOURNAMENT, load
 from barbu_scorer.present.papers import PAPERS
 from barbu_scorer.store.ending import live_state
 from barbu_scorer.store.language import session_language
@@ -45,10 +45,11 @@ def pdf_cache(app: Flask | None = None) -> PdfCache:
 
 
 def sheet_job(
-    session_id: str, paper: str, finished_only: bool = False
+    session_id: str, paper: str, finished_only: bool = False, how: bool = False
 ) -> tuple[tuple[Hashable, ...], Callable[[], bytes]] | None:
     """The cache key of the session's sheet now, and how to render it (None: no session,
-    or, with ``finished_only``, one still being played)."""
+    or, with ``finished_only``, one still being played); ``how``: with a Tournament
+    sheet's second page, "How the score was made" (a copy of its own in the cache)."""
     found = load(get_db(), session_id)
     if found is None:
         return None
@@ -56,6 +57,8 @@ def sheet_job(
     language = session_language(get_db(), session_id)  # the sheet speaks the session's
     key: tuple[Hashable, ...] = (session_id, stored.version, stored.name, stored.created)
     key += (paper.casefold(), game.format, language)
+    how = how and game.format == TOURNAMENT.format
+    key += ("how",) if how else ()
     date = stored.created[:10]
     # Scored only where needed, once per version (the write's own scoring when it left
     # one): to tell a finished session, and to render (never for a cached copy or a 304).
@@ -69,22 +72,23 @@ def sheet_job(
             doc = checked or stored.document(scored(stored))
         if app.config["PDF_PROCESS"]:  # laid out in the child: the pages never wait on it
             return render_process.render(
-                game.format, doc, stored.name or None, date, paper, language
+                game.format, doc, stored.name or None, date, paper, language, how
             )
         # Also from a background thread: the app's context gives the sheet its language.
         with app.app_context(), in_language(language):
-            return game.pdf(doc, stored.name or None, date, paper)
+            return render_process.lay_out(game.format, doc, stored.name or None, date, paper, how)
 
     return key, render
 
 
 def sheet_response(session_id: str) -> Response:
-    """The printed sheet of either game as a PDF (?paper=A4 or Letter); 304 when the
-    browser's copy is this version's."""
+    """The printed sheet of either game as a PDF (?paper=A4 or Letter; ?how=1 adds a
+    Tournament sheet's second page, how the score was made); 304 when the browser's copy
+    is this version's."""
     paper = request.args.get("paper", "A4")
     if paper.casefold() not in PAPERS:
         abort(400, description=_("The paper is A4 or Letter."))
-    job = sheet_job(session_id, paper)
+    job = sheet_job(session_id, paper, how=request.args.get("how") == "1")
     if job is None:
         abort(404)
     key, render = job

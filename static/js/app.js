@@ -82,6 +82,18 @@ document.addEventListener("click", async (event) => {
     sheet.addEventListener("click", (e) => { if (e.target === sheet) sheet.close(); });
     document.body.append(sheet);
   }
+  // A figure whose explanation is already on the page (the hand form's preview, not yet
+  // saved) links to it by its id: a copy of it is shown.
+  const here = link.getAttribute("href").startsWith("#")
+    ? document.getElementById(link.getAttribute("href").slice(1)) : null;
+  if (here) {
+    const copy = here.cloneNode(true);
+    copy.hidden = false;
+    copy.removeAttribute("id");
+    sheet.replaceChildren(copy);
+    sheet.showModal();
+    return;
+  }
   try {
     const answer = await fetch(link.href, { credentials: "same-origin" });
     if (!answer.ok) throw new Error(String(answer.status));

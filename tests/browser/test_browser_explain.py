@@ -63,3 +63,24 @@ def test_the_explanation_speaks_french(live_server: str, phone: Any) -> None:
     sheet.wait_for()
     assert "Ada à la donne 1" in sheet.inner_text()
     assert "a contré" in sheet.inner_text()
+
+
+def test_tapping_a_bridge_total_opens_its_deals_explanation(live_server: str, phone: Any) -> None:
+    request = urllib.request.Request(
+        f"{live_server}/api/sessions",
+        data=(DATA / "bridge_session.json").read_bytes(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as response:
+        doc = json.load(response)
+    phone.goto(doc["links"]["watch"])
+    total = phone.locator(".side-total.why").nth(1)  # E-W's total, after deal 16
+    assert "2880" in total.inner_text()
+    total.tap()
+    sheet = phone.locator("dialog#explain-sheet[open]")
+    sheet.wait_for()
+    text = sheet.inner_text()
+    assert text.index("E-W at deal 16") < text.index("E-W: 2880 after deal 16")
+    assert "E-W had the only game of the unfinished rubber: 300" in text
+    path = screenshot(phone, "explain-bridge-page")
+    phone.screenshot(path=str(path.with_name("explain-bridge-sheet.png")))

@@ -255,6 +255,8 @@ def addresses(w: dict[str, str]) -> dict[str, list[str]]:
         "live.handover": [f"/s/{s}/handover"],
         "explain.hand": [f"/w/{s}/hands/1/explain", f"/w/{w['house']}/hands/1/explain"],
         "explain.rules": [f"/w/{s}/rules", f"/w/{w['house']}/rules"],
+        "explain.deal": [f"/bw/{b}/deals/1/explain?side=NS", f"/bw/{b}/deals/2/explain"],
+        "explain.bridge_rules": [f"/bw/{b}/rules"],
         "sessions.take": [f"/s/{w['spare']}/take/{w['spare_key']}"],
         "settle.session": [f"/s/{w['full']}/settle"],
         "settle.group": ["/settle"],
@@ -287,6 +289,7 @@ def addresses(w: dict[str, str]) -> dict[str, list[str]]:
         "players.player": [f"/players/{w['p1']}"],
         "players.versus": [f"/players/{w['p1']}/vs/{w['p2']}"],
         "players.ranking": ["/ranking"],
+        "players.rating": [f"/players/{w['p1']}/rating"],
         "players.show_club_link": [w["once"]],
     }
 

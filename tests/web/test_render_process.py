@@ -3,6 +3,7 @@ in-process, the session's language, a new child after one dies, and the app's us
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 from collections.abc import Iterator
@@ -13,7 +14,7 @@ import pytest
 from barbu_scorer.app import create_app
 from barbu_scorer.scoring import compute_document
 from barbu_scorer.web import render_process
-from tests.helpers import pdf_text
+from tests.helpers import DATA, pdf_pages, pdf_text
 
 DOC = {
     "format": "barbu-session/1",
@@ -61,3 +62,19 @@ def test_the_served_app_prints_through_the_child(tmp_path: Path) -> None:
     printed = client.get(f"/w/{made['id']}/sheet.pdf")
     assert printed.status_code == 200 and "Clara" in pdf_text(printed.data)
     assert list((tmp_path / "sheets").glob(f"{made['id']}-*.pdf"))  # kept for the others
+    # with ?how=1 (the watchers' "Score sheet with explanations"): the second page, one
+    # line a hand, a copy of its own in the cache
+    sample = json.loads((DATA / "tournament_session.json").read_text())
+    full = client.post("/api/sessions", json=sample).get_json()["id"]
+    plain = client.get(f"/w/{full}/sheet.pdf")
+    how = client.get(f"/w/{full}/sheet.pdf?how=1")
+    assert how.status_code == 200 and how.headers["ETag"] != plain.headers["ETag"]
+    pages = pdf_pages(how.data)
+    assert len(pages) == 2 and len(pdf_pages(plain.data)) == 1
+    lines = [line.strip() for line in pages[1].splitlines() if line.strip()]
+    assert lines[0] == "How the score was made"
+    hands = [line for line in lines[1:] if "page" not in line]
+    assert [int(line.split(".")[0]) for line in hands] == list(range(1, 29))  # one a hand
+    assert len(list((tmp_path / "sheets").glob(f"{full}-*.pdf"))) == 2
+    watch = client.get(f"/w/{full}").get_data(as_text=True)
+    assert f'href="/w/{full}/sheet.pdf?how=1"' in watch

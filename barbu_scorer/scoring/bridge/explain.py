@@ -5,6 +5,7 @@ rubber's bonuses, a finished rubber's and an unfinished one's (Law 80). See
 
 from __future__ import annotations
 
+from barbu_scorer.scoring.bridge.partscore import LAW_80, PartscoreRule
 from barbu_scorer.scoring.bridge.rubber import (
     SIDE_NAMES,
     SIDES,
@@ -90,46 +91,52 @@ def contract_lines(contract: Contract, *, vulnerable: bool) -> tuple[Line, ...]:
     return tuple(out)
 
 
+def rubber_line(bonus: Entry, lost: int) -> Line:
+    """A rubber's bonus: the winners' 700 or 500, by the games the losers won."""
+    return line(
+        msg(
+            "%(side)s won the rubber by 2 games to %(lost)s: %(score)s",
+            side=Message(SIDE_NAMES[bonus.side]),
+            lost=lost,
+            score=bonus.points,
+        ),
+        rule="rubber",
+    )
+
+
 def rubber_lines(step: RubberStep) -> tuple[Line, ...]:
     """A rubber's bonus, when the deal's game closed it."""
-    out = []
     bonus = step.rubber_bonus
-    if bonus is not None:
-        lost = min(step.games.ns, step.games.ew)
-        out.append(
-            line(
-                msg(
-                    "%(side)s won the rubber by 2 games to %(lost)s: %(score)s",
-                    side=Message(SIDE_NAMES[bonus.side]),
-                    lost=lost,
-                    score=bonus.points,
-                ),
-                rule="rubber",
-            )
-        )
-    return tuple(out)
+    if bonus is None:
+        return ()
+    return (rubber_line(bonus, min(step.games.ns, step.games.ew)),)
 
 
-def unfinished_lines(unfinished: tuple[Entry, ...]) -> tuple[Line, ...]:
-    """The bonuses of a rubber play stopped inside (``rubber.unfinished_rubber``'s)."""
-    out = []
-    for entry in unfinished:
-        game = entry.points == UNFINISHED_GAME
-        out.append(
-            line(
-                msg(
-                    "%(side)s had the only game of the unfinished rubber: %(score)s",
-                    side=Message(SIDE_NAMES[entry.side]),
-                    score=entry.points,
-                )
-                if game
-                else msg(
-                    "%(side)s had a part-score in the unfinished game (Law 80 or the "
-                    "session's rule): %(score)s",
-                    side=Message(SIDE_NAMES[entry.side]),
-                    score=entry.points,
-                ),
-                rule="unfinished",
-            )
+def _unfinished(entry: Entry, rule: PartscoreRule) -> Message:
+    side = Message(SIDE_NAMES[entry.side])
+    if entry.points == UNFINISHED_GAME:
+        return msg(
+            "%(side)s had the only game of the unfinished rubber: %(score)s",
+            side=side,
+            score=entry.points,
         )
-    return tuple(out)
+    if rule == LAW_80:
+        return msg(
+            "%(side)s had the only part-score in the unfinished game (Law 80): %(score)s",
+            side=side,
+            score=entry.points,
+        )
+    return msg(
+        "%(side)s had a part-score in the unfinished game: %(score)s (the session's older "
+        "rule, for each side with one)",
+        side=side,
+        score=entry.points,
+    )
+
+
+def unfinished_lines(
+    unfinished: tuple[Entry, ...], rule: PartscoreRule = LAW_80
+) -> tuple[Line, ...]:
+    """The bonuses of a rubber play stopped inside (``rubber.unfinished_rubber``'s), by the
+    session's part-score rule (``partscore.py``: Law 80 by default)."""
+    return tuple(line(_unfinished(entry, rule), rule="unfinished") for entry in unfinished)

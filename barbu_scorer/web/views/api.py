@@ -116,14 +116,18 @@ def undo(session_id: str, number: int) -> tuple[Response, int]:
 
 @bp.get("/sessions/<session_id>/hands/<int:number>/explain")
 def explain(session_id: str, number: int) -> Response:
-    """Every figure of one hand in words, in the request's language."""
-    from barbu_scorer.games import TOURNAMENT
-    from barbu_scorer.present.explain import hand_view
+    """Every figure of one hand (a Barbu Bridge deal) in words, in the request's language."""
+    from barbu_scorer.present.explain import deal_view, hand_view
     from barbu_scorer.scoring.barbu.document import explain_document
+    from barbu_scorer.scoring.bridge.deal_explain import explain_bridge_document
+    from barbu_scorer.store.bridge import StoredBridge
 
-    game, stored = _session(session_id)
-    if game is not TOURNAMENT:
-        raise ApiError(404, msg("explanations are given for Tournament Barbu sessions"))
+    _game, stored = _session(session_id)
+    if isinstance(stored, StoredBridge):
+        entered = stored.entered()
+        if not 1 <= number <= len(entered["deals"]):
+            raise ApiError(404, msg("there is no deal %(number)s", number=number))
+        return jsonify(deal_view(explain_bridge_document(entered, number, stored=True)))
     doc = stored.document()
     if not 1 <= number <= len(doc.get("hands", ())):
         raise ApiError(404, msg("there is no hand %(number)s", number=number))

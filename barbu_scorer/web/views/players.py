@@ -21,7 +21,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from barbu_scorer.paper.league import trend_svg
-from barbu_scorer.present.explain import said_all
+from barbu_scorer.present.explain import said, said_all
 from barbu_scorer.present.league import (
     bridge_view,
     duel_view,
@@ -135,6 +135,25 @@ def player(player_id: int) -> str:
         rename=RenameForm(name=found.name),
         merge=MergeForm(),
         delete=DeleteForm(),
+    )
+
+
+@bp.get("/players/<int:player_id>/rating")
+def rating(player_id: int) -> str:
+    """A player's rating in words, each session's step to it: what a tapped figure of the
+    ranking opens as a sheet at the bottom of the screen."""
+    _player_or_404(player_id)
+    names = {p.id: p.name for p in roster.roster(get_db())}
+    found = rating_lines(league.played(), player_id, names)
+    if found is None:
+        abort(404)
+    return render_template(
+        "session/explain.html",
+        heading=said(found),
+        sections=[(_("How the rating was made"), (found,))],
+        back_url=url_for("players.ranking"),
+        rules_url=None,
+        rules_words="",
     )
 
 

@@ -86,5 +86,5 @@ def test_the_rubber_bonus_and_the_unfinished_rubber() -> None:
     assert french[0] == "N-S avait la seule manche du robre inachevé : 300"
     assert [(str(x.says), x.score) for x in left] == [
         ("N-S had the only game of the unfinished rubber: 300", 300),
-        ("E-W had a part-score in the unfinished game (Law 80 or the session's rule): 100", 100),
+        ("E-W had the only part-score in the unfinished game (Law 80): 100", 100),
     ]

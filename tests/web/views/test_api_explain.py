@@ -56,9 +56,24 @@ def test_no_such_hand_or_session_is_a_404(client: FlaskClient) -> None:
     assert client.get("/api/sessions/nope/hands/1/explain").status_code == 404
 
 
-def test_a_barbu_bridge_session_says_it_has_none(client: FlaskClient) -> None:
+def test_a_barbu_bridge_deal_explains_its_figures(client: FlaskClient) -> None:
     bridge = json.loads((SAMPLE.parent / "bridge_session.json").read_text())
-    sid = client.post("/api/sessions", json=bridge).get_json()["id"]
-    answer = client.get(f"/api/sessions/{sid}/hands/1/explain")
-    assert answer.status_code == 404
-    assert "Tournament Barbu" in answer.get_json()["error"]
+    answer = client.post("/api/sessions", json=bridge).get_json()
+    sid, deals = answer["id"], answer["deals"]
+    body = client.get(f"/api/sessions/{sid}/hands/8/explain").get_json()
+    assert body["number"] == 8 and body["heading"].startswith("Deal 8: 6DX by Clara")
+    assert [line["score"] for line in body["points"]] == [
+        deals[7]["points"][s] for s in ("NS", "EW")
+    ]
+    assert [line["score"] for line in body["totals"]] == [
+        deals[7]["totals"][s] for s in ("NS", "EW")
+    ]
+    assert body["rubber"][0]["score"] == 500 and body["rubber"][0]["rule"] == "rubber"
+    for line in body["points"] + body["totals"]:
+        assert sum(part["score"] for part in line["parts"]) == line["score"]
+    french = client.get(
+        f"/api/sessions/{sid}/hands/8/explain", headers={"Accept-Language": "fr"}
+    ).get_json()
+    assert french["heading"].startswith("Donne 8 : 6DX par Clara")
+    missing = client.get(f"/api/sessions/{sid}/hands/17/explain")
+    assert missing.status_code == 404 and "no deal 17" in missing.get_json()["error"]

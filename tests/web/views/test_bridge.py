@@ -302,6 +302,9 @@ def test_live_preview_answers_json(client: FlaskClient, doc: dict[str, Any]) -> 
         f"/b/{session_id}/deal/1/preview", data=posted(doc["deals"][0], 1, 1)
     ).get_json()
     assert answer["ok"] is True and "after deal 1: N-S 210" in answer["html"]
+    # each side's points open the deal's explanation, drawn (hidden) with the preview
+    assert answer["html"].count('data-explain href="#preview-why"') == 2
+    assert "N-S score 210 on deal 1" in answer["html"] and "#rule-hearts" in answer["html"]
     partial = MultiDict({"subgame": "hearts", "level": "2", "number": "1", "version": "1"})
     answer = client.post(f"/b/{session_id}/deal/1/preview", data=partial).get_json()
     assert answer["ok"] is False and "pick the strain" in answer["html"]
@@ -646,7 +649,7 @@ def test_the_pad_shows_the_hand_computed_figures(
     assert "Session complete" in html
     assert "N-S (Ada &amp; Clara) win by 3370" in html
     # barbu points are marked as such
-    assert html.count('class="fig barbu"') == sum(
+    assert html.count('class="fig barbu') == sum(
         1
         for d in stored(app, session_id).document()["deals"]
         for e in d["entries"]

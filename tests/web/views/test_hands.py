@@ -121,6 +121,11 @@ def test_the_live_preview(client: FlaskClient) -> None:
     good = client.post(url, data=dict(fields("no_king_of_hearts", king_of_hearts=2)))
     assert good.status_code == 200 and good.get_json()["ok"] is True
     assert f"adds up to {shown(-20)}" in good.get_json()["html"]
+    # each figure of the hand opens its explanation, drawn (hidden) with the preview
+    html = good.get_json()["html"]
+    assert html.count('data-explain href="#preview-why"') == 4
+    assert '<div id="preview-why" class="explanation" hidden>' in html
+    assert "Hand 1: " in html and "#rule-no_king_of_hearts" in html
     bad = client.post(url, data=dict(fields("no_queens", queens_0=4, queens_1=1)))
     assert bad.get_json()["ok"] is False
     assert client.post(url, data={"contract": "nonsense"}).status_code == 400

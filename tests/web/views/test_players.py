@@ -115,6 +115,12 @@ def test_a_player_s_page_head_to_head_and_ranking(app: Flask, client: FlaskClien
     assert "Sessions together" in duel and "Ada against Ben" in duel
     ranking = client.get("/ranking").get_data(as_text=True)
     assert ranking.count("/players/") >= 4 and "provisional" in ranking
+    # each expected score opens the player's rating in words (a sheet over the ranking)
+    assert f'data-explain href="/players/{ada}/rating"' in ranking
+    why = client.get(f"/players/{ada}/rating").get_data(as_text=True)
+    assert "Ada&#39;s rating: " in why and "after 3 sessions" in why
+    assert 'id="explanation"' in why and "How the rating was made" in why
+    assert client.get("/players/999/rating").status_code == 404
     assert client.get("/players/999/vs/1").status_code == 404
 
 
