@@ -58,7 +58,8 @@ def pwa(lighthouse: str, pages: dict[str, str], cookie: str) -> None:
         for ref in refs:
             found = audits[ref["id"]]
             mode, score = found.get("scoreDisplayMode"), found.get("score")
-            verdict = "pass" if score == 1 else ("n/a" if mode in ("manual", "notApplicable") else "FAIL")
+            manual = mode in ("manual", "notApplicable")
+            verdict = "pass" if score == 1 else ("n/a" if manual else "FAIL")
             print(f"    {verdict:<4} {ref['id']}: {found.get('title')}")
 
 
