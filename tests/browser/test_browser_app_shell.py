@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
+from tests.browser_bridge_helpers import bridge_session, stored_deals
 from tests.browser_helpers import NETWORK_IS, new_session, stored
 from tests.conftest import screenshot
 
@@ -195,3 +196,61 @@ def test_a_refused_hand_comes_back_as_a_draft_the_later_kept(live_server: str, p
     phone.wait_for_url(re.compile(r"/hand/2$"))
     assert phone.locator("input[name='queens-1'][value='1']").is_checked()
     assert phone.locator("[role=alert]").first.inner_text()
+
+
+# Barbu Bridge, deals 1-4 of the sample session (tests/data/bridge_session.json) as the
+# form posts them; deal 3 with a result the tricks rule out: E-W took the four queens
+# while N-S took all 13 tricks (the form takes it offline; the server refuses it).
+DEALS = [
+    {"subgame": "hearts", "level": "2", "strain": "H", "declarer": "0", "tricks": "8",
+     "hearts": "4", "hearts_side": "NS"},
+    {"subgame": "barbu", "level": "3", "strain": "C", "declarer": "1", "tricks": "9",
+     "king_of_hearts": "EW"},
+    {"subgame": "queens", "level": "2", "strain": "S", "declarer": "2", "tricks": "13",
+     "queens": "0", "queens_side": "NS"},
+    {"subgame": "last_two", "level": "4", "strain": "S", "declarer": "3", "tricks": "9",
+     "doubled": "1", "penultimate": "EW", "last": "NS"},
+]  # fmt: skip
+
+
+def test_barbu_bridge_deals_entered_offline_go_in_order_a_refused_one_as_a_draft(
+    live_server: str, phone: Any
+) -> None:
+    """Four deals entered offline from the forms the worker kept (deals 2-4 drawn ahead:
+    their dealer and sub-games from the server, rubber and vulnerability "not checked
+    yet"); back online deals 1-2 are stored, deal 3 is refused with the server's reason and
+    opens as a draft, deal 4 waits, kept."""
+    session_id, link = bridge_session(live_server)
+    phone.goto(link)
+    phone.wait_for_function(CONTROLLED)
+    want = [f"/b/{session_id}/deal/{n}?subgame={d['subgame']}" for n, d in enumerate(DEALS, 1)]
+    phone.evaluate(KEPT, [f"/b/{session_id}", *want])
+    offline(phone)
+    for number, deal in enumerate(DEALS, start=1):
+        phone.goto(f"{live_server}{want[number - 1]}")
+        phone.locator("#deal-form").wait_for()
+        assert phone.locator(".flash.offline").count() == 1
+        if number == 2:
+            assert "Ben (E) deals and leads" in phone.inner_text(".roles")
+            assert "once deal 1 is stored" in phone.inner_text(".roles")
+            assert "not checked yet" in phone.inner_text(".flash.ahead")
+            screenshot(phone, "offline-deal-ahead")
+        phone.evaluate(TICK, deal)
+        phone.click("#save")
+        phone.locator(".unsent").wait_for()
+    phone.goto(f"{live_server}/b/{session_id}")
+    phone.locator("#outbox .outbox-item").nth(3).wait_for()
+    offline(phone, False)  # the copy reloads itself and sends them, in order
+    refused = phone.locator("#outbox .outbox-item [role=alert]")
+    refused.wait_for(timeout=30_000)
+    assert [d["subgame"] for d in stored_deals(live_server, session_id)] == ["hearts", "barbu"]
+    items = phone.locator("#outbox .outbox-item")
+    assert items.count() == 2 and "Deal 3" in items.first.inner_text()
+    reason = refused.inner_text()
+    assert "13" in reason and "not checked yet" in items.nth(1).inner_text()
+    screenshot(phone, "offline-deal-refused")
+    phone.click("#outbox button:has-text('Open it as a draft')")
+    phone.wait_for_url(re.compile(r"/deal/3$"))
+    assert phone.locator("input[name='tricks'][value='13']").is_checked()
+    assert reason in phone.inner_text("#preview-body")  # the server's reason, drawn again
+    screenshot(phone, "offline-deal-draft")
