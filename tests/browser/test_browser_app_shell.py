@@ -154,6 +154,12 @@ def test_a_block_entered_offline_is_sent_in_order_once_each(live_server: str, ph
     items = phone.locator("#outbox .outbox-item")
     items.nth(6).wait_for()
     assert items.count() == 7 and "not checked yet" in items.first.inner_text()
+    assert "No King of Hearts" in items.first.inner_text()  # what each was, in the form's words
+    # the totals stay the server's, marked: the kept hands are not in them
+    note = phone.locator("[data-pending-note]")
+    assert note.is_visible() and "not in them" in note.inner_text()
+    assert phone.locator("ol.ranking .total").all_inner_texts() == ["0"] * 4
+    screenshot(phone, "offline-pending")
     assert stored(live_server, session_id) == []
     offline(phone, False)  # the page reloads itself (a fresh token) and sends them all
     until = time.monotonic() + 30
