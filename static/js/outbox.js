@@ -57,8 +57,16 @@ const Outbox = (() => {
     floor = Math.max(rev(), floor) + 1;
     writes += 1;
     try {
-      if (Object.keys(items).length) localStorage.setItem(KEY, JSON.stringify({ ...items, [REV]: floor }));
-      else localStorage.removeItem(KEY);
+      const value = JSON.stringify({ ...items, [REV]: floor });
+      if (!Object.keys(items).length) localStorage.removeItem(KEY);
+      else {
+        try {
+          localStorage.setItem(KEY, value);
+        } catch (full) {  // the pages kept for plain http (app.js) give their room first
+          localStorage.removeItem("barbu-scorer-pages");
+          localStorage.setItem(KEY, value);
+        }
+      }
     } catch (error) {
       // Storage full or refused: the hand still goes now if the connection allows.
     }

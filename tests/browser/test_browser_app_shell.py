@@ -18,7 +18,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser_bridge_helpers import bridge_session, stored_deals
 from tests.browser_helpers import NETWORK_IS, new_session, stored
-from tests.conftest import screenshot
+from tests.conftest import PHONE, close_context, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -260,3 +260,55 @@ def test_barbu_bridge_deals_entered_offline_go_in_order_a_refused_one_as_a_draft
     assert phone.locator("input[name='tricks'][value='13']").is_checked()
     assert reason in phone.inner_text("#preview-body")  # the server's reason, drawn again
     screenshot(phone, "offline-deal-draft")
+
+
+COPIED = """(want) => Object.keys(JSON.parse(localStorage.getItem("barbu-scorer-pages") || "{}"))
+  .some((url) => url.endsWith(want))"""
+
+
+FETCHED = """(want) => performance.getEntriesByType("resource").some((e) => e.name.includes(want)
+  && e.responseEnd > 0)"""
+
+
+def test_plain_http_keeps_the_next_forms_and_the_hands_with_no_worker(
+    browser: Any, live_server: str
+) -> None:
+    """Where no service worker runs (plain http on a LAN address; here the context blocks
+    workers): the scorer's screen keeps the next hand's forms and itself in localStorage;
+    with the connection gone a tap opens the kept form in the tab, Save keeps the hand,
+    "Back to the session" opens the kept screen listing it; back online the real page
+    opens and sends it."""
+    context = browser.new_context(
+        viewport=PHONE, has_touch=True, is_mobile=True, service_workers="block"
+    )
+    try:
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        session_id, link = new_session(live_server)
+        page.goto(link)
+        page.wait_for_function(COPIED, arg="/hand/1?contract=no_king_of_hearts", timeout=20_000)
+        page.wait_for_function(COPIED, arg=f"/s/{session_id}")
+        page.wait_for_function(FETCHED, arg="/static/js/hand.js")  # the form's script, cached
+        assert page.evaluate("navigator.serviceWorker.controller") is None
+        offline(page)
+        page.click(".open a.chip:text-is('No King of Hearts')")
+        page.wait_for_url(re.compile(r"^blob:"))  # the copy, opened in the tab
+        page.wait_for_load_state()  # its scripts ran (from the HTTP cache)
+        assert page.locator("#hand-form .flash.offline, .flash.offline").count() == 1
+        page.evaluate(TICK, BLOCK[0][1])
+        page.click("#save")
+        page.locator(".unsent").wait_for()
+        page.click("a.back")
+        page.wait_for_url(re.compile(r"^blob:"))
+        page.locator("#outbox .outbox-item").wait_for()
+        assert "not checked yet" in page.inner_text("#outbox")
+        assert page.locator("[data-pending-note]").is_visible()
+        screenshot(page, "plain-http-offline-session")
+        assert stored(live_server, session_id) == []
+        offline(page, False)  # the copy opens the real page, whose outbox sends the hand
+        until = time.monotonic() + 20
+        while not stored(live_server, session_id) and time.monotonic() < until:
+            time.sleep(0.25)
+        assert [h["contract"] for h in stored(live_server, session_id)] == ["no_king_of_hearts"]
+    finally:
+        close_context(context)
