@@ -258,7 +258,7 @@ def test_barbu_bridge_deals_entered_offline_go_in_order_a_refused_one_as_a_draft
     phone.click("#outbox button:has-text('Open it as a draft')")
     phone.wait_for_url(re.compile(r"/deal/3$"))
     assert phone.locator("input[name='tricks'][value='13']").is_checked()
-    assert reason in phone.inner_text("#preview-body")  # the server's reason, drawn again
+    assert phone.inner_text("#preview-body [role=alert]") == reason  # the server's, again
     screenshot(phone, "offline-deal-draft")
 
 

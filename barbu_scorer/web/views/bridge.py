@@ -202,8 +202,9 @@ def save(session_id: str, number: int) -> str | BaseResponse | tuple[str, int]:
         with suppress(ScoringError):  # a form that does not read: the preview says why
             return _add(stored, number, data, form, deal_from_form(data))
     result = preview(stored, number, data)
-    if data.get("action") == "check":
-        return _render(stored, number, data, form, result)
+    if data.get("action") == "check":  # a refusal said as one (a draft from the outbox too)
+        why = result.error if isinstance(result, Refusal) else None
+        return _render(stored, number, data, form, result, why)
     if request.headers.get("X-Requested-With") == "fetch":
         return _save_json(stored, number, intent, result, form.version.data)
     if isinstance(result, Refusal):

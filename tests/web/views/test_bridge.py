@@ -528,7 +528,7 @@ def test_refusals_name_players_and_sub_games(
     assert alert(response.get_data(as_text=True)) == expected
     checking = posted(queens, 9, version, action="check")
     html = client.post(f"/b/{session_id}/deal/9", data=checking).get_data(as_text=True)
-    assert expected in unescape(html) and "seat 0" not in html
+    assert alert(html) == expected and "seat 0" not in html  # a Check's refusal, said
     live = client.post(f"/b/{session_id}/deal/9/preview", data=posted(queens, 9, version))
     assert expected in unescape(live.get_json()["html"])
     assert stored(app, session_id).deals[8] == doc["deals"][8]
