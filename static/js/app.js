@@ -143,8 +143,12 @@ const Copies = (() => {
   // The first visit came before the worker: this page did not go through it, kept then.
   if (!navigator.serviceWorker.controller) links.unshift(window.location.href);
   if (since || !links.length) return;
+  // What the forms were drawn from (the session's version, the page's language and text
+  // size): the worker fetches again only the pages it kept from something else.
+  const tagged = document.querySelector("[data-keep-tag]");
+  const tag = tagged ? `${tagged.dataset.keepTag}/${root.lang}/${root.className}` : "";
   navigator.serviceWorker.ready.then((ready) => {
-    setTimeout(() => { if (ready.active) ready.active.postMessage({ keep: links }); }, 3000);
+    setTimeout(() => { if (ready.active) ready.active.postMessage({ keep: links, tag }); }, 3000);
   });
 })();
 // Moments the server wrote in UTC (<time datetime data-clock>, printed "21:14 UTC") shown

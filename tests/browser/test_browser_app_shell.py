@@ -81,9 +81,30 @@ def test_installable_the_manifest_parsed_and_the_worker_in_control(
     assert french["shortcuts"][0]["name"] == "Nouvelle partie" and french["lang"] == "fr"
 
 
+# The scorer's screen's message to its worker (as app.js sends it), answered on a port:
+# how many pages the worker fetched and how many it had current for that tag.
+ASK = """async ([count, other]) => {
+  const links = [...document.querySelectorAll("a[data-keep]")].map((a) => a.href).slice(0, count);
+  const root = document.documentElement;
+  const tagged = document.querySelector("[data-keep-tag]").dataset.keepTag;
+  const tag = other || `${tagged}/${root.lang}/${root.className}`;
+  const ready = await navigator.serviceWorker.ready;
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => resolve({ ...event.data, asked: links.length });
+    ready.active.postMessage({ keep: links, tag }, [channel.port2]);
+  });
+}"""
+
+
 def test_the_session_and_the_next_hands_form_open_offline(live_server: str, phone: Any) -> None:
     session_id, link = new_session(live_server)
     opened_online(phone, link, session_id, 2)
+    phone.evaluate(ASK, [100, ""])  # whatever the page's own message had not kept yet
+    # the screen again with nothing saved: every form current, none fetched again
+    again = phone.evaluate(ASK, [100, ""])
+    assert again["fetched"] == 0 and again["current"] == again["asked"] > 50
+    assert phone.evaluate(ASK, [2, "another version"])["fetched"] == 2  # a save moves it
     offline(phone)
     phone.reload()
     note = phone.locator(".flash.offline")
