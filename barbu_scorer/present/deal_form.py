@@ -26,7 +26,7 @@ from barbu_scorer.present.pad import (
 from barbu_scorer.present.session import name_seats
 from barbu_scorer.present.sheet_model import Segment
 from barbu_scorer.scoring.bridge.deal_explain import explain_bridge_document
-from barbu_scorer.scoring.bridge.deals import DEALS
+from barbu_scorer.scoring.bridge.deals import DEALS, dealer_of
 from barbu_scorer.scoring.bridge.rubber import LEVELS, TRICKS, tricks_to_make
 from barbu_scorer.scoring.bridge.subgames import (
     SPLIT_CARDS,
@@ -47,13 +47,16 @@ SUBGAME_LABELS: dict[Subgame, str] = {**SUBGAME_NAMES, "barbu": N_("Barbu (K♥)
 
 @dataclass(frozen=True)
 class Status:
-    """Who deals the deal, in which rubber, who is vulnerable, the sub-games on offer."""
+    """Who deals the deal, in which rubber, who is vulnerable, the sub-games on offer. A
+    deal drawn ahead (``after``: the deal before it, not stored yet) has no rubber and no
+    vulnerability: they follow from the deals before it, which the server has not seen."""
 
     dealer: int
-    rubber: int
-    vulnerability: str  # "none", "NS", "EW" or "both"
+    rubber: int | None
+    vulnerability: str | None  # "none", "NS", "EW" or "both"
     subgames: tuple[Subgame, ...]
     deals: int = DEALS  # in the session
+    after: int | None = None
 
     @property
     def forced(self) -> bool:
@@ -62,9 +65,12 @@ class Status:
 
 
 def deal_status(doc: ComputedBridge, number: int) -> Status:
-    """Where deal ``number`` stands: a past deal as it was played, a new one as it will be."""
+    """Where deal ``number`` stands: a past deal as it was played, a new one as it will be,
+    one drawn ahead of the next (``offered_ahead``) as far as the stored deals tell."""
     deals = doc["deals"]
     left = subgames_left([deal["subgame"] for deal in deals], number)
+    if number > len(deals) + 1 and number <= DEALS:
+        return Status(dealer_of(number, doc["first_dealer"]), None, None, left, after=number - 1)
     at = deals[number - 1] if number <= len(deals) else doc["next"]
     if at is None:  # the pages offer no deal past a complete session's last
         raise ValueError(f"deal {number} is past the session's last")

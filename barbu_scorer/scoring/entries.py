@@ -17,3 +17,9 @@ def ahead(recorded: int, total: int, per_block: int) -> range:
     following = recorded + 1
     block_end = -(-following // per_block) * per_block if per_block > 0 else following
     return range(following + 1, min(block_end, total) + 1)
+
+
+def following(recorded: int, total: int, count: int) -> range:
+    """The ``count`` entries after the next one (fewer at the session's end), for a game
+    whose entries ahead are known whatever the next one holds (Barbu Bridge's dealers)."""
+    return range(recorded + 2, min(recorded + 1 + count, total) + 1)

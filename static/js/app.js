@@ -21,16 +21,92 @@ document.addEventListener("submit", (event) => {
 });
 
 // The app on the phone: its service worker, where the browser runs one (HTTPS, or this
-// laptop's own localhost; a plain http LAN address has none, and the outbox's localStorage
-// keeps the hands there). The pages a page leads to (data-keep: the rest of the block's
+// laptop's own localhost). The pages a page leads to (data-keep: the rest of the block's
 // forms) are kept once the page has been open a moment (the worker keeps what the server
-// marks "X-Offline: keep", nothing else).
+// marks "X-Offline: keep", nothing else). Where no worker runs (a plain http LAN address:
+// the browser's rule), ``Copies`` keeps the next entry's forms and this page in
+// localStorage instead, and a tap on one of them that the server does not answer opens
+// the copy in this tab.
+const Copies = (() => {
+  const KEY = "barbu-scorer-pages";
+  const MOST = 12;  // pages
+  const MOST_CHARS = 600000;  // well under the origin's quota: the outbox comes first
+  const read = () => {
+    try {
+      return JSON.parse(localStorage.getItem(KEY) || "{}") || {};
+    } catch (error) {
+      return {};
+    }
+  };
+  function put(url, html) {
+    const items = { ...read(), [url]: { at: Date.now(), html } };
+    const kept = {};
+    let size = 0;
+    for (const key of Object.keys(items).sort((a, b) => items[b].at - items[a].at)) {
+      size += items[key].html.length;
+      if (Object.keys(kept).length >= MOST || size > MOST_CHARS) break;
+      kept[key] = items[key];
+    }
+    try {
+      localStorage.setItem(KEY, JSON.stringify(kept));
+    } catch (error) {
+      localStorage.removeItem(KEY);  // full: the outbox's room matters more
+    }
+  }
+  // Each page the server marks "X-Offline: keep", one at a time, while the connection
+  // lasts, and the static files it loads (fingerprinted: the HTTP cache keeps them).
+  async function keep(urls) {
+    const assets = new Set();
+    for (const url of urls) {
+      const answer = await fetch(url, { credentials: "same-origin" }).catch(() => null);
+      if (!answer) return;
+      if (!answer.ok || answer.headers.get("X-Offline") !== "keep") continue;
+      const html = await answer.text();
+      put(url, html);
+      for (const found of html.matchAll(/(?:src|href)="(\/static\/[^"]+\?v=[^"]+)"/g)) {
+        if (assets.has(found[1])) continue;
+        assets.add(found[1]);
+        await fetch(found[1]).catch(() => null);
+      }
+    }
+  }
+  // The copy of ``url`` opened in this tab (a blob: page), as a worker's copy opens: marked
+  // with the time it was kept and its real address; the addresses in it made whole (the
+  // CSP allows no <base>), so its scripts and styles come from the HTTP cache.
+  function open(url) {
+    const copy = read()[url];
+    if (!copy) return false;
+    const real = url.replace(/[^\w:/?#&=.~%+-]/g, encodeURIComponent);
+    const html = copy.html
+      .replace(/="\/(?!\/)/g, `="${window.location.origin}/`)
+      .replace("<body", `<body data-offline-since="${Number(copy.at)}" data-offline-url="${real}"`);
+    window.location.assign(URL.createObjectURL(new Blob([html], { type: "text/html" })));
+    return true;
+  }
+  // A tap on a kept page: asked of the server first (2 s at most); no answer, the copy.
+  function follow() {
+    document.addEventListener("click", async (event) => {
+      const link = event.target.closest("a[href]");
+      if (!link || event.defaultPrevented || !read()[link.href]) return;
+      if (navigator.serviceWorker && navigator.serviceWorker.controller) return;  // it answers
+      event.preventDefault();
+      const stop = new AbortController();
+      setTimeout(() => stop.abort(), 2000);
+      const probe = document.body.dataset.worker;
+      const answer = await fetch(probe, { method: "HEAD", cache: "no-store", signal: stop.signal }).catch(() => null);
+      if ((answer && answer.ok) || !open(link.href)) window.location.assign(link.href);
+    });
+  }
+  return { keep, follow, drop: () => localStorage.removeItem(KEY) };
+})();
+
 (() => {
   const root = document.documentElement;
   const since = document.body.dataset.offlineSince;
   if (since) {
-    // A copy kept by the worker, opened with no connection: say since when; reload it
-    // (a fresh page, a fresh token for the outbox) once the connection returns.
+    // A copy (the worker's, or the one this page kept), opened with no connection: say
+    // since when; open the real page (a fresh page, a fresh token for the outbox) once
+    // the connection returns.
     const note = document.createElement("p");
     note.className = "flash offline";
     note.setAttribute("role", "status");
@@ -41,20 +117,38 @@ document.addEventListener("submit", (event) => {
     // up, the phone never left the Wi-Fi): the server is asked every 5 s as well.
     const back = async () => {
       const answer = await fetch(document.body.dataset.worker, { method: "HEAD", cache: "no-store" }).catch(() => null);
-      if (answer && answer.ok) window.location.reload();
+      if (answer && answer.ok) window.location.replace(document.body.dataset.offlineUrl || window.location.href);
       else setTimeout(back, 5000);
     };
     window.addEventListener("online", back);
     setTimeout(back, 5000);
   }
-  if (!document.body.dataset.worker || !("serviceWorker" in navigator) || !window.isSecureContext) return;
-  navigator.serviceWorker.register(document.body.dataset.worker, { scope: "/" }).catch(() => {});
   const links = [...document.querySelectorAll("a[data-keep]")].map((a) => a.href);
+  const shown = [...document.querySelectorAll("a[data-keep]")].filter((a) => !a.closest("[hidden]")).map((a) => a.href);
+  Copies.follow();  // a tap on a page kept in localStorage (none where a worker runs)
+  const plain = (wait) => {  // no worker: the next entry's forms and this page, in localStorage
+    if (!since && shown.length) setTimeout(() => Copies.keep([window.location.href, ...shown]), wait);
+  };
+  if (!document.body.dataset.worker || !("serviceWorker" in navigator) || !window.isSecureContext) {
+    plain(3000);
+    return;
+  }
+  navigator.serviceWorker.register(document.body.dataset.worker, { scope: "/" }).catch(() => {});
+  // A browser may run no worker even here (its settings, a context that blocks them): none
+  // in control after a moment, the pages are kept as on plain http.
+  setTimeout(() => {
+    if (navigator.serviceWorker.controller) Copies.drop();  // the worker keeps them
+    else plain(0);
+  }, 3000);
   // The first visit came before the worker: this page did not go through it, kept then.
   if (!navigator.serviceWorker.controller) links.unshift(window.location.href);
   if (since || !links.length) return;
+  // What the forms were drawn from (the session's version, the page's language and text
+  // size): the worker fetches again only the pages it kept from something else.
+  const tagged = document.querySelector("[data-keep-tag]");
+  const tag = tagged ? `${tagged.dataset.keepTag}/${root.lang}/${root.className}` : "";
   navigator.serviceWorker.ready.then((ready) => {
-    setTimeout(() => { if (ready.active) ready.active.postMessage({ keep: links }); }, 3000);
+    setTimeout(() => { if (ready.active) ready.active.postMessage({ keep: links, tag }); }, 3000);
   });
 })();
 // Moments the server wrote in UTC (<time datetime data-clock>, printed "21:14 UTC") shown

@@ -96,5 +96,7 @@
   syncShown();
   syncTricks();
   syncImplied();
-  if (picked("subgame") || picked("level")) preview.ask();
+  // A page the server drew with its refusal (a Check, a draft from the outbox) keeps it on
+  // screen until the next tap; otherwise the preview of what is picked.
+  if ((picked("subgame") || picked("level")) && !body.querySelector("[role=alert]")) preview.ask();
 })();

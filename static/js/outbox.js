@@ -57,8 +57,16 @@ const Outbox = (() => {
     floor = Math.max(rev(), floor) + 1;
     writes += 1;
     try {
-      if (Object.keys(items).length) localStorage.setItem(KEY, JSON.stringify({ ...items, [REV]: floor }));
-      else localStorage.removeItem(KEY);
+      const value = JSON.stringify({ ...items, [REV]: floor });
+      if (!Object.keys(items).length) localStorage.removeItem(KEY);
+      else {
+        try {
+          localStorage.setItem(KEY, value);
+        } catch (full) {  // the pages kept for plain http (app.js) give their room first
+          localStorage.removeItem("barbu-scorer-pages");
+          localStorage.setItem(KEY, value);
+        }
+      }
     } catch (error) {
       // Storage full or refused: the hand still goes now if the connection allows.
     }
@@ -436,16 +444,28 @@ const Outbox = (() => {
   const session = box.dataset.session;
   let retries = null;
 
+  // The totals on screen are the server's last: while entries wait here, a note (the
+  // server's words) says they are not in them. Nothing is added up on the phone.
+  const notes = document.querySelectorAll("[data-pending-note]");
+
   function draw() {
     const items = Outbox.pending(session);
     box.hidden = items.length === 0;
+    notes.forEach((note) => { note.hidden = items.length === 0; });
     box.replaceChildren();
     items.forEach((item) => {
       const row = document.createElement("div");
       row.className = "outbox-item";
       const line = document.createElement("p");
       line.className = "warn";
-      line.textContent = box.dataset.pending.replace("{n}", item.number).replace("{label}", item.label || "");
+      const words = box.dataset.pending;
+      line.textContent = words.replace("{n}", item.number).replace("{label}", item.label || "");
+      if (item.label && !words.includes("{label}")) {  // the form's own words ("No Queens")
+        const label = document.createElement("span");
+        label.className = "muted";
+        label.textContent = item.label;
+        line.append(" · ", label);
+      }
       if (!item.problem || item.problem === "offline") {
         const tag = document.createElement("span");
         tag.className = "tag warn";

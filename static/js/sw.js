@@ -12,6 +12,7 @@
 const ASSETS = `barbu-assets-${BUILD}`;
 const PAGES = "barbu-pages";
 const KEPT_AT = "X-Kept-At";
+const KEPT_FOR = "X-Kept-For";  // what the page asking drew it from (its version, language)
 const MOST_PAGES = 120;  // the oldest copies go past this many
 const MOST_KEPT = 64;  // the pages one page may ask to keep (a block's forms: 7 hands, 7 contracts)
 
@@ -36,10 +37,11 @@ async function asset(request) {
   return response;
 }
 
-async function keep(url, response) {
+async function keep(url, response, tag = "") {
   if (!response.ok || response.type !== "basic" || response.headers.get("X-Offline") !== "keep") return;
   const headers = new Headers(response.headers);
   headers.set(KEPT_AT, String(Date.now()));
+  if (tag) headers.set(KEPT_FOR, tag);
   headers.delete("Content-Length");  // the body is kept decoded, and grows by a mark
   headers.delete("Content-Encoding");
   const copy = new Response(await response.blob(), { status: 200, headers });
@@ -80,17 +82,32 @@ self.addEventListener("fetch", (event) => {
   else if (request.mode === "navigate") event.respondWith(page(event));
 });
 
-// A page names the pages it leads to (the next hand's form for each contract left): kept
-// now, while the connection lasts, so they open without it.
+// A page names the pages it leads to (the next hand's form for each contract left) and
+// what it drew them from (``tag``: the session's version, the page's language): kept now,
+// while the connection lasts, so they open without it. A page kept for the same tag is
+// not fetched again (a scorer's screen opened again with nothing saved costs no request);
+// a saved hand moves the version, and the forms are fetched again. The answer, to a
+// message port if one is given: how many were fetched and how many were current.
 self.addEventListener("message", (event) => {
-  const urls = event.data && Array.isArray(event.data.keep) ? event.data.keep.slice(0, MOST_KEPT) : [];
+  const data = event.data || {};
+  const urls = Array.isArray(data.keep) ? data.keep.slice(0, MOST_KEPT) : [];
+  const tag = typeof data.tag === "string" ? data.tag.slice(0, 200) : "";
   event.waitUntil((async () => {
+    const cache = await caches.open(PAGES);
+    const done = { fetched: 0, current: 0 };
     for (const url of urls) {  // one at a time: the laptop serves the table first
       const target = new URL(url, self.location.href);
       if (target.origin !== self.location.origin) continue;
+      const had = tag ? await cache.match(target.href) : null;
+      if (had && had.headers.get(KEPT_FOR) === tag) {
+        done.current += 1;
+        continue;
+      }
       const response = await fetch(target.href, { credentials: "same-origin" }).catch(() => null);
-      if (!response) return;  // the connection went: what was kept stays
-      await keep(target.href, response);
+      if (!response) break;  // the connection went: what was kept stays
+      await keep(target.href, response, tag);
+      done.fetched += 1;
     }
+    if (event.ports && event.ports[0]) event.ports[0].postMessage(done);
   })());
 });

@@ -126,6 +126,17 @@ def test_the_deal_page_s_status(doc: dict[str, Any]) -> None:
         deal_status(complete, 17)  # a clear error, not None["dealer"]
 
 
+def test_a_deal_drawn_ahead_says_its_dealer_and_no_vulnerability(doc: dict[str, Any]) -> None:
+    """Deal 7 drawn with 5 deals stored (for a phone that may lose the server): its dealer
+    and sub-games are known; its rubber and vulnerability wait for deal 6."""
+    partial = copy.deepcopy(doc)
+    partial["deals"] = partial["deals"][:5]
+    ahead = deal_status(compute_bridge_document(partial), 7)
+    assert (ahead.dealer, ahead.rubber, ahead.vulnerability, ahead.after) == (2, None, None, 6)
+    chosen = [d["subgame"] for d in doc["deals"]]
+    assert chosen[2] not in ahead.subgames and len(ahead.subgames) == 3
+
+
 @pytest.mark.parametrize(("level", "need"), [(None, None), ("pass", None), ("4", 10), ("9", None)])
 def test_the_chips_carry_the_rules_answers(level: str | None, need: int | None) -> None:
     chips = deal_chips(level)

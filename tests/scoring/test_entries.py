@@ -40,3 +40,19 @@ def test_ahead(recorded: int, total: int, per_block: int, expected: list[int]) -
     from barbu_scorer.scoring.entries import ahead
 
     assert list(ahead(recorded, total, per_block)) == expected
+
+
+@pytest.mark.parametrize(
+    ("recorded", "total", "count", "expected"),
+    [
+        (0, 16, 3, [2, 3, 4]),
+        (3, 16, 3, [5, 6, 7]),  # a window, not a block: never empty before the end
+        (13, 16, 3, [15, 16]),
+        (15, 16, 3, []),
+        (16, 16, 3, []),
+    ],
+)
+def test_following(recorded: int, total: int, count: int, expected: list[int]) -> None:
+    from barbu_scorer.scoring.entries import following
+
+    assert list(following(recorded, total, count)) == expected

@@ -16,6 +16,7 @@ from barbu_scorer.scoring.bridge.rubber import (
     shown,
     total,
 )
+from barbu_scorer.scoring.entries import following
 from barbu_scorer.scoring.errors import refused
 from barbu_scorer.scoring.messages import N_, Message, Text, msg, msg_n
 
@@ -53,6 +54,18 @@ def subgames_left(chosen: Sequence[str], deal: int) -> tuple[Subgame, ...]:
     earlier = chosen[: deal - 1]
     used = {subgame for number, subgame in enumerate(earlier, start=1) if number % 4 == deal % 4}
     return tuple(subgame for subgame in SUBGAMES if subgame not in used)
+
+
+AHEAD = 3
+"""The deals after the next one a phone may draw before the next is stored: the next
+three, whose dealers (the four seats, each once) have all their earlier choices stored."""
+
+
+def offered_ahead(chosen: Sequence[str], deals: int) -> dict[int, tuple[Subgame, ...]]:
+    """The deals a phone that may lose the server may draw ahead of the next, each with the
+    sub-games its dealer has left: exact, since each dealer's earlier deals are stored (the
+    server checks every deal again, in order, when it is sent)."""
+    return {n: subgames_left(chosen, n) for n in following(len(chosen), deals, AHEAD)}
 
 
 def split_from(side: Side, taken: int, cards: int) -> Points:

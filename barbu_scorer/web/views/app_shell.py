@@ -18,9 +18,20 @@ from barbu_scorer.web.language import current, in_language
 
 bp = Blueprint("app_shell", __name__)
 
-SHELL = ("css/app.css", "js/app.js", "js/outbox.js", "js/hand.js", "js/preview.js", "favicon.svg")
-"""The static files every scorer's page loads, kept by the worker when it is installed
-(the others are kept the first time a page asks for them)."""
+SHELL = (
+    "css/app.css",
+    "js/app.js",
+    "js/outbox.js",
+    "js/hand.js",
+    "js/bridge.js",
+    "js/preview.js",
+    "js/wakelock.js",
+    "js/beat.js",
+    "favicon.svg",
+)
+"""The static files the scorer's pages and entry forms (both games) load, kept by the
+worker when it is installed, so a form first opened offline still has its script (the
+others are kept the first time a page asks for them)."""
 
 
 @bp.get("/manifest.webmanifest")

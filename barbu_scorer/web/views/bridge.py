@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from contextlib import suppress
 from typing import Any
 
@@ -28,16 +27,12 @@ from barbu_scorer.present.deal_form import (
     Refusal,
     deal_chips,
     deal_status,
-    preview_of,
-    refusal,
 )
 from barbu_scorer.present.history import bridge_entry
 from barbu_scorer.present.live import ended_line
 from barbu_scorer.present.pad import SEATS, SIDE_NAMES, build_pad, side_names
 from barbu_scorer.scoring.bridge.deals import DEALS
-from barbu_scorer.scoring.bridge.document import compute_bridge_document
 from barbu_scorer.scoring.bridge.subgames import subgames_left
-from barbu_scorer.scoring.entries import editable
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.units import DEAL
 from barbu_scorer.store import bridge as bridge_store
@@ -46,6 +41,7 @@ from barbu_scorer.store.rows import Conflict, Stale
 from barbu_scorer.web.access import remember, scorer_label
 from barbu_scorer.web.cached import keep_written, scored
 from barbu_scorer.web.db import get_db
+from barbu_scorer.web.deal_choices import ahead_of, may_open, preview, refusal_of
 from barbu_scorer.web.forms.bridge import DealForm, deal_from_form, initial_data
 from barbu_scorer.web.forms.common import VersionForm
 from barbu_scorer.web.game_pages import GamePages
@@ -82,11 +78,6 @@ def _screen(template: str, stored: StoredBridge, **context: Any) -> str:
     )
 
 
-def _refusal(error: ScoringError, players: Sequence[str], number: int | None = None) -> Refusal:
-    """The engine's refusal as the page says it (another deal's is prefixed with its number)."""
-    return refusal(error, players, number, _("deal %(n)s: %(why)s"))
-
-
 @bp.get("/b/<session_id>")
 def scorer(session_id: str) -> str:
     """The scorer's screen: the next deal, the totals per side, the pad."""
@@ -97,6 +88,7 @@ def scorer(session_id: str) -> str:
         stored,
         form=VersionForm(),
         deal_url=lambda n: url_for("bridge.deal", session_id=session_id, number=n),
+        ahead=ahead_of(stored),
     )
 
 
@@ -122,22 +114,13 @@ def pad_pdf(session_id: str) -> Response:
 # --- one deal: the form, its preview, saving it -------------------------------------------
 
 
-def _editable(session_id: str, number: int) -> StoredBridge:
+def _editable(session_id: str, number: int, drawing: bool = False) -> StoredBridge:
+    """The session, if deal ``number`` may be opened (``drawing``: its form only, which
+    may be one drawn ahead for a phone that may lose the server); 404 otherwise."""
     stored = pages.entry_form(session_id, number, DEALS, "bridge.pad_pdf")
-    if not editable(number, len(stored.deals), DEALS):
+    if not may_open(stored, number, drawing):
         abort(404)
     return stored
-
-
-def preview(stored: StoredBridge, number: int, data: MultiDict[str, str]) -> Preview | Refusal:
-    """The deal's figures as the form stands (the whole session checked), or what is wrong."""
-    try:
-        deal = deal_from_form(data)
-        deals = [*stored.deals[: number - 1], deal, *stored.deals[number:]]
-        doc = compute_bridge_document(stored.entered(deals), stored=True)
-    except ScoringError as error:
-        return _refusal(error, stored.players, number)
-    return preview_of(doc, number, deal)
 
 
 def _render(
@@ -168,8 +151,8 @@ def _render(
 
 @bp.get("/b/<session_id>/deal/<int:number>")
 def deal(session_id: str, number: int) -> str:
-    """The deal form: a new deal, or a past one to correct (prefilled)."""
-    stored = _editable(session_id, number)
+    """The deal form: a new deal, a past one to correct (prefilled), or one ahead."""
+    stored = _editable(session_id, number, drawing=True)
     past = stored.deals[number - 1] if number <= len(stored.deals) else None
     left = subgames_left([d["subgame"] for d in stored.deals], number)
     data = initial_data(past, request.args.get("subgame"), left)
@@ -201,7 +184,7 @@ def _refused(
     error: ScoringError,
 ) -> tuple[str, int]:
     """The deal form again, with the reason the store refused the deal (422)."""
-    why = _refusal(error, stored.players, number).error
+    why = refusal_of(error, stored.players, number).error
     return _render(stored, number, data, form, result, why), 422
 
 
@@ -219,8 +202,9 @@ def save(session_id: str, number: int) -> str | BaseResponse | tuple[str, int]:
         with suppress(ScoringError):  # a form that does not read: the preview says why
             return _add(stored, number, data, form, deal_from_form(data))
     result = preview(stored, number, data)
-    if data.get("action") == "check":
-        return _render(stored, number, data, form, result)
+    if data.get("action") == "check":  # a refusal said as one (a draft from the outbox too)
+        why = result.error if isinstance(result, Refusal) else None
+        return _render(stored, number, data, form, result, why)
     if request.headers.get("X-Requested-With") == "fetch":
         return _save_json(stored, number, intent, result, form.version.data)
     if isinstance(result, Refusal):
@@ -259,7 +243,7 @@ def _add(
         return _answer(stored, "refused", 409, str(error))
     except ScoringError as error:
         result = preview(stored, number, data)
-        why = result if isinstance(result, Refusal) else _refusal(error, stored.players, number)
+        why = result if isinstance(result, Refusal) else refusal_of(error, stored.players, number)
         return _answer(stored, "refused", 422, why.error)
     return jsonify({"status": "saved", "redirect": scorer})
 
@@ -285,7 +269,7 @@ def _save_json(
     except Conflict as error:
         return _answer(stored, "refused", 409, str(error))
     except ScoringError as error:
-        return _answer(stored, "refused", 422, _refusal(error, stored.players, number).error)
+        return _answer(stored, "refused", 422, refusal_of(error, stored.players, number).error)
     return jsonify({"status": "saved", "redirect": url_for("bridge.scorer", session_id=stored.id)})
 
 

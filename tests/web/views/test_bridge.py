@@ -210,7 +210,7 @@ def test_unknown_sessions_and_deals_are_404(app: Flask, client: FlaskClient) -> 
     assert client.get("/b/nope").status_code == 404
     assert client.get("/bw/nope").status_code == 404
     assert client.get("/bw/nope/pad.pdf").status_code == 404
-    assert client.get(f"/b/{session_id}/deal/2").status_code == 404
+    assert client.get(f"/b/{session_id}/deal/5").status_code == 404  # past the three ahead
     assert client.get(f"/b/{session_id}/deal/0").status_code == 404
     assert client.get(f"/s/{session_id}/hand/1").status_code == 404  # not a Tournament
     assert client.get("/w/nope/session.csv").status_code == 404
@@ -243,6 +243,30 @@ def test_the_deal_form_offers_what_the_dealer_has_left(
     assert 'value="hearts" checked' not in client.get(
         f"/b/{session_id}/deal/5?subgame=hearts"
     ).get_data(as_text=True)
+
+
+def test_the_next_three_deals_forms_are_drawn_ahead_for_a_phone_offline(
+    app: Flask, client: FlaskClient, doc: dict[str, Any]
+) -> None:
+    """The scorer's screen names deals 6-8's forms (each with its dealer's sub-games left);
+    deal 7's form says who deals, offers what its dealer has left, and marks what it cannot
+    know yet (rubber, vulnerability) "not checked yet"; it posts nothing before deal 6."""
+    session_id = start(client)
+    play(client, app, session_id, doc["deals"][:4])
+    screen = client.get(f"/b/{session_id}").get_data(as_text=True)
+    for number in (6, 7, 8):
+        assert f'href="/b/{session_id}/deal/{number}"' in screen
+    assert f"/b/{session_id}/deal/7?subgame={doc['deals'][2]['subgame']}" not in screen
+    assert f"/b/{session_id}/deal/9" not in screen
+    html = client.get(f"/b/{session_id}/deal/7").get_data(as_text=True)
+    assert "Clara (S) deals and leads" in html and "not checked yet" in html
+    assert "rubber and vulnerability: once deal 6 is stored" in html
+    assert "vulnerable" not in html.split('id="deal-form"')[0].split("deals and leads")[1]
+    offered = re.search(r'<fieldset class="facts subgame">.*?</fieldset>', html, re.S)
+    assert f'value="{doc["deals"][2]["subgame"]}"' not in offered.group(0)
+    now = stored(app, session_id)
+    early = client.post(f"/b/{session_id}/deal/7", data=posted(doc["deals"][6], 7, now.version))
+    assert early.status_code == 404 and len(stored(app, session_id).deals) == 4
 
 
 def test_the_last_sub_game_is_preselected(
@@ -507,7 +531,7 @@ def test_refusals_name_players_and_sub_games(
     assert alert(response.get_data(as_text=True)) == expected
     checking = posted(queens, 9, version, action="check")
     html = client.post(f"/b/{session_id}/deal/9", data=checking).get_data(as_text=True)
-    assert expected in unescape(html) and "seat 0" not in html
+    assert alert(html) == expected and "seat 0" not in html  # a Check's refusal, said
     live = client.post(f"/b/{session_id}/deal/9/preview", data=posted(queens, 9, version))
     assert expected in unescape(live.get_json()["html"])
     assert stored(app, session_id).deals[8] == doc["deals"][8]
