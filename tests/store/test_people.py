@@ -178,3 +178,19 @@ def test_the_answer_with_the_scorers_links_is_never_stored(client: FlaskClient) 
     event = make_event(client, 8, "blocks")
     response = _people(client, event, {"arrive": ["Late"]})
     assert response.status_code == 200 and response.headers["Cache-Control"] == "no-store"
+
+
+def test_a_player_who_left_comes_back_from_the_next_round(client: FlaskClient) -> None:
+    event = make_event(client, 9, "blocks")
+    _close(client, event, 1)  # round 2 in play
+    assert _people(client, event, {"leave": ["Player 03"]}).status_code == 200
+    _close(client, event, 2)  # round 3 in play, without Player 03
+    back = _people(client, event, {"arrive": ["Player 03"]})
+    assert back.status_code == 200, back.get_json()
+    seating = back.get_json()
+    assert "Player 03" not in _round(seating, 3) and "Player 03" in _round(seating, 4)
+    assert len(seating["players"]) == 9  # the same player, not a new one
+    changes = client.get(f"/api/events/{event['id']}/people").get_json()["changes"]
+    assert [(c["action"], c["round"]) for c in changes] == [("leave", 3), ("arrive", 4)]
+    again = _people(client, event, {"arrive": ["Player 04"]})  # one who never left
+    assert again.status_code == 400

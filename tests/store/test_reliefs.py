@@ -114,3 +114,28 @@ def test_one_session_per_table_refuses_an_empty_seat(client: FlaskClient) -> Non
     _hands(client, table, range(1, 29), winner=0)
     done = _people(client, event, {"substitute": {"for": table["players"][0], "by": "Late"}})
     assert done.status_code == 400 and "plays no table with hands left" in str(done.get_json())
+
+
+def test_rotating_blocks_a_substitute_plays_the_rest_of_the_block_and_the_seat_after(
+    client: FlaskClient,
+) -> None:
+    event = make_event(client, 8, "blocks")
+    table = [t for t in event["tables"] if t["round"] == 1][0]
+    gone = table["players"][2]
+    _hands(client, table, range(1, 4), winner=2)
+    answer = _people(client, event, {"substitute": {"for": gone, "by": "Stand By"}})
+    assert answer.status_code == 200, answer.get_json()
+    seating = answer.get_json()
+    here = [t for t in seating["tables"] if t["session"] == table["session"]][0]
+    assert here["players"][2] == "Stand By"  # the block in play, from its hand 4
+    for t in seating["tables"]:  # and the seat in every later round
+        assert gone not in t["players"]
+    assert sum("Stand By" in t["players"] for t in seating["tables"]) == 4
+    (line,) = client.get(f"/api/events/{event['id']}/people").get_json()["changes"]
+    assert (line["round"], line["hand"]) == (1, 4)
+    _hands(client, here, range(4, 8), winner=2)
+    session = client.get(f"/api/sessions/{table['session']}").get_json()
+    ranking = client.get(f"/api/events/{event['id']}/ranking").get_json()["ranking"]
+    mine = {r["name"]: _number(r["total"]) for r in ranking}
+    assert mine[gone] == session["hands"][2]["totals"][2]
+    assert mine["Stand By"] == session["totals"][2] - mine[gone]
