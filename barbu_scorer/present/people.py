@@ -49,6 +49,8 @@ class PeopleOffer:
     """The sentences that say when a change takes effect."""
     next_round: int | None
     """The round an arrival or a departure starts at (None: none is offered)."""
+    legend: str
+    """The form's title: when its changes take effect."""
 
 
 def people_offer(replans: bool, round_: int, rounds: int) -> PeopleOffer:
@@ -63,12 +65,13 @@ def people_offer(replans: bool, round_: int, rounds: int) -> PeopleOffer:
             " leaving now finishes the block in play, or a substitute plays its hands left.",
             n=round_ + 1,
         )
-        return PeopleOffer(("arrive", "leave", "substitute"), (now, later), round_ + 1)
+        legend = say("A substitute at once; the rest from round %(n)s", n=round_ + 1)
+        return PeopleOffer(("arrive", "leave", "substitute"), (now, later), round_ + 1, legend)
     empty = say(
         "A table cannot play on with a seat empty (a Barbu scheme is made for its"
         " players): when someone leaves, seat a substitute, or end that table."
     )
-    return PeopleOffer(("substitute",), (now, empty), None)
+    return PeopleOffer(("substitute",), (now, empty), None, say("At once"))
 
 
 def done_line(changes: Sequence[Mapping[str, Any]], first: int) -> str:

@@ -39,7 +39,8 @@ def test_the_console_adds_a_late_player_and_says_so(client: FlaskClient) -> None
     event = make_event(client, 8, "blocks")
     client.get(f"/e/{event['id']}/director/{event['director_key']}")
     page = _console(client, event)
-    assert "Someone arrives, leaves or is replaced" in page and "From round 2" in page
+    assert "Someone arrives, leaves or is replaced" in page
+    assert "A substitute at once; the rest from round 2" in page
     page = _post(client, event, action="arrive", name="Late Comer")
     assert "the seating changes from round 2" in page
     assert "From round 2: Late Comer arrives (director," in page
