@@ -9,8 +9,8 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from barbu_scorer.present.flashes import event_changed
-from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.present.people import done_line
+from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.store.people import PeopleChange, change_people, people_history
 from barbu_scorer.store.rows import Stale
 from barbu_scorer.web.db import get_db
