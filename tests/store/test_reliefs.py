@@ -139,3 +139,10 @@ def test_rotating_blocks_a_substitute_plays_the_rest_of_the_block_and_the_seat_a
     mine = {r["name"]: _number(r["total"]) for r in ranking}
     assert mine[gone] == session["hands"][2]["totals"][2]
     assert mine["Stand By"] == session["totals"][2] - mine[gone]
+    first = client.get(f"/api/events/{event['id']}/export").get_json()
+    made = client.post("/api/events", json=first)
+    assert made.status_code == 201, made.get_json()
+    copy = made.get_json()["id"]
+    assert client.get(f"/api/events/{copy}/export").get_json() == first
+    again = client.get(f"/api/events/{copy}/ranking").get_json()["ranking"]
+    assert {r["name"]: _number(r["total"]) for r in again} == mine
