@@ -137,7 +137,7 @@ def change_people(
             raise Stale(msg("the event has changed since this page was loaded"))
         in_play = _now(db, current, change.substitute[0]) if change.substitute else None
         if in_play is not None and change.substitute is not None:
-            names, moved, lines = _take_over(db, current, change.substitute, in_play)
+            names, moved, lines = _take_over(db, current, change.substitute, in_play, who)
         else:
             names, moved, lines = _next_round(current, change)
         first = current.round + 1
@@ -179,7 +179,11 @@ def _next_round(
 
 
 def _take_over(
-    db: Database, event: StoredEvent, pair: tuple[str, str], in_play: tuple[EventTable, int, int]
+    db: Database,
+    event: StoredEvent,
+    pair: tuple[str, str],
+    in_play: tuple[EventTable, int, int],
+    who: str,
 ) -> tuple[list[str], tuple[Round, ...], list[Line]]:
     """The substitute takes the seat now: the table in play from its next hand, and the
     seat in every later round."""
@@ -188,7 +192,7 @@ def _take_over(
     names = [*event.players, sub]
     player_names(names)
     moved = substitute(movement_of(event), names.index(gone), len(names) - 1, event.round)
-    relieve(db, table.session_id, seat, sub, done)
+    relieve(db, table.session_id, seat, sub, done, who)
     seats = [len(names) - 1 if s == seat else p for s, p in enumerate(table.seats)]
     db.execute(
         "UPDATE event_tables SET seats = ? WHERE event_id = ? AND round = ? AND number = ?",

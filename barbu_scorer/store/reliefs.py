@@ -19,6 +19,7 @@ from sqlite_utils import Database
 from barbu_scorer.scoring.players import player_names
 from barbu_scorer.store.keys import now
 from barbu_scorer.store.migrations import migrations
+from barbu_scorer.store.rows import log
 
 
 @migrations()
@@ -50,9 +51,11 @@ class Relief:
     name: str
 
 
-def relieve(db: Database, session_id: str, seat: int, name: str, hands: int) -> None:
+def relieve(
+    db: Database, session_id: str, seat: int, name: str, hands: int, who: str = "director"
+) -> None:
     """``name`` plays ``seat`` of the session from hand ``hands + 1`` (the caller holds the
-    write lock and has checked the table is in play)."""
+    write lock and has checked the table is in play); the session's history says so."""
     row = db.execute("SELECT players FROM sessions WHERE id = ?", [session_id]).fetchone()
     names = json.loads(row[0])
     before = names[seat]
@@ -74,6 +77,7 @@ def relieve(db: Database, session_id: str, seat: int, name: str, hands: int) -> 
         " WHERE session_id = ? AND seat = ?",
         [name, session_id, seat],
     )
+    log(db, session_id, who, "substitute", hands + 1, {"player": before}, {"player": name})
 
 
 def remember(db: Database, session_id: str, seat: int, hands: int, name: str) -> None:

@@ -68,6 +68,9 @@ def test_one_session_per_table_a_substitute_plays_the_hands_left(client: FlaskCl
         assert reliefs(get_db(), [table["session"]]) == {
             table["session"]: (Relief(1, 5, _stats(client, gone)["id"], gone),)
         }
+    client.get(f"/s/{table['session']}/k/{scorer_key(table)}")  # the scorer's phone
+    history = client.get(f"/s/{table['session']}/history").get_data(as_text=True)
+    assert f"from hand 6, Stand By takes the seat of {gone}" in history
     _hands(client, table, range(6, 29), winner=1)
     session = client.get(f"/api/sessions/{table['session']}").get_json()
     after_five = session["hands"][4]["totals"][1]
