@@ -11,8 +11,9 @@ from barbu_scorer.present.event import clock_of
 from barbu_scorer.scoring.messages import say
 
 
-def change_line(change: Mapping[str, Any]) -> str:
-    """ "From round 3: Ada arrives (director, 20:15)", in the reader's language."""
+def change_line(change: Mapping[str, Any], one_round: bool = False) -> str:
+    """ "From round 3: Ada arrives (director, 20:15)", in the reader's language (an event
+    of ``one_round``: "From hand 6: ...")."""
     action, player, other = change["action"], change["player"], change.get("other")
     if action == "arrive":
         what = say("%(name)s arrives", name=player)
@@ -20,6 +21,14 @@ def change_line(change: Mapping[str, Any]) -> str:
         what = say("%(name)s leaves", name=player)
     else:
         what = say("%(sub)s takes the seat of %(name)s", sub=other, name=player)
+    if change.get("hand") is not None and one_round:
+        return say(
+            "From hand %(h)s: %(what)s (%(who)s, %(at)s)",
+            h=change["hand"],
+            what=what,
+            who=change["who"],
+            at=clock_of(change["at"]),
+        )
     if change.get("hand") is not None:
         return say(
             "From round %(r)s, hand %(h)s: %(what)s (%(who)s, %(at)s)",
@@ -74,9 +83,15 @@ def people_offer(replans: bool, round_: int, rounds: int) -> PeopleOffer:
     return PeopleOffer(("substitute",), (now, empty), None, say("At once"))
 
 
-def done_line(changes: Sequence[Mapping[str, Any]], first: int) -> str:
+def done_line(changes: Sequence[Mapping[str, Any]], first: int, one_round: bool = False) -> str:
     """The flash after a change: when it takes effect, and the cards to print again."""
     last = changes[-1] if changes else None
+    if last is not None and last.get("hand") is not None and one_round:
+        return say(
+            "Done: %(sub)s plays from hand %(h)s; print the new card.",
+            sub=last["other"],
+            h=last["hand"],
+        )
     if last is not None and last.get("hand") is not None:
         return say(
             "Done: %(sub)s plays from hand %(h)s of round %(r)s; print the new cards.",

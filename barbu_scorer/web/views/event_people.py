@@ -41,5 +41,6 @@ def change(event_id: str) -> Response:
     except ScoringError as problem:
         flash(_("Nothing changed: %(why)s", why=str(problem)), "error")
     else:
-        flash(done_line(people_history(get_db(), event_id), event.round + 1), "ok")
+        lines = people_history(get_db(), event_id)
+        flash(done_line(lines, event.round + 1, event.rounds == 1), "ok")
     return back

@@ -115,7 +115,7 @@ def console(event_id: str) -> str:
         "event/console.html",
         people=people,
         offer=offer,
-        changes=[change_line(c) for c in people_history(get_db(), event_id)],
+        changes=[change_line(c, event.rounds == 1) for c in people_history(get_db(), event_id)],
         v=view,
         e=event,
         version=console_version(get_db(), event_id),

@@ -88,8 +88,8 @@ def test_one_session_per_table_offers_a_substitute_at_once_and_new_cards(
         assert client.post(f"/api/sessions/{table['session']}/hands", json=body, headers=key)
     gone = table["players"][3]
     page = _post(client, event, action="substitute", name="Stand By", player=gone)
-    assert "Stand By plays from hand 6 of round 1; print the new cards." in page
-    assert f"From round 1, hand 6: Stand By takes the seat of {gone}" in page
+    assert "Stand By plays from hand 6; print the new card." in page
+    assert f"From hand 6: Stand By takes the seat of {gone}" in page
     assert f"/e/{event['id']}/cards.pdf?round=left" in page
     with client.application.test_request_context():
         stored = load_event(get_db(), event["id"])
