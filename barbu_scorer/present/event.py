@@ -18,6 +18,7 @@ from barbu_scorer.scoring.event.ranking import (
     ROUND_POINTS,
     SIT_OUT_POINTS,
     TIE_POINTS,
+    Earlier,
     Method,
     Standing,
     TableScore,
@@ -188,11 +189,21 @@ def console_row(info: TableInfo, now: datetime) -> ConsoleRow:
 
 
 def table_scores(
-    tables: Sequence[TableInfo], seats: Mapping[str, tuple[int, ...]]
+    tables: Sequence[TableInfo],
+    seats: Mapping[str, tuple[int, ...]],
+    earlier: Mapping[str, tuple[Earlier, ...]] | None = None,
 ) -> list[TableScore]:
-    """The tables as the ranking reads them (``seats``: session id -> event players)."""
+    """The tables as the ranking reads them (``seats``: session id -> event players;
+    ``earlier``: the seats a substitute took over mid-table, by session id)."""
     return [
-        TableScore(t.round, t.number, seats[t.session_id], t.progress.scores, t.progress.done > 0)
+        TableScore(
+            t.round,
+            t.number,
+            seats[t.session_id],
+            t.progress.scores,
+            t.progress.done > 0,
+            (earlier or {}).get(t.session_id, ()),
+        )
         for t in tables
     ]
 
@@ -203,9 +214,10 @@ def leaderboard(
     seats: Mapping[str, tuple[int, ...]],
     method: Method,
     sat_out: Sequence[int] = (),
+    earlier: Mapping[str, tuple[Earlier, ...]] | None = None,
 ) -> list[RankRow]:
     """The ranking's lines, best first, formatted."""
-    scored = table_scores(tables, seats)
+    scored = table_scores(tables, seats, earlier)
     rows: list[Standing] = standings(len(names), scored, method, sat_out)
     ties = shared([r.place for r in rows])
     broken = {id(b): t for b, t in _tie_lines(rows, names, method)}

@@ -154,6 +154,14 @@ def _what(row: Mapping[str, Any], unit: Unit, describe: Describe) -> str:
         return say(
             "%(before)s renamed %(after)s", before=before.get("player"), after=after.get("player")
         )
+    if action == "substitute":
+        before, after = (row.get(k) or {} for k in ("before", "after"))
+        return say(
+            "from %(entry)s, %(after)s takes the seat of %(before)s",
+            entry=entry,
+            before=before.get("player"),
+            after=after.get("player"),
+        )
     if action == "new scorer's link":
         return say("new scorer's link made")
     if action == "scoring handed over":

@@ -131,6 +131,7 @@ def create_event(
     changing (``changes``)."""
     from barbu_scorer.store.ending import mark_ended
     from barbu_scorer.store.people import record_changes
+    from barbu_scorer.store.reliefs import restore_reliefs
 
     night_format(settings.fmt)
     names = player_names(players)
@@ -154,6 +155,7 @@ def create_event(
             if index < len(ended) and ended[index] is not None:
                 mark_ended(db, session_id, ended[index] or 0, who)
         record_changes(db, event_id, changes)
+        restore_reliefs(db, event_id, names, changes)
     found = load_event(db, event_id)
     assert found is not None
     return found, key

@@ -18,14 +18,15 @@ from typing import Any
 from sqlite_utils import Database
 
 from barbu_scorer.scoring.errors import refused
-from barbu_scorer.scoring.event.changes import Present, replan, substitute
+from barbu_scorer.scoring.event.changes import Present, replan, substitute, takes_over
 from barbu_scorer.scoring.event.formats import night_format
 from barbu_scorer.scoring.event.movement import Round, Table
 from barbu_scorer.scoring.messages import msg
 from barbu_scorer.scoring.players import player_names
 from barbu_scorer.store.event_tables import EventKey, store_table
-from barbu_scorer.store.events import StoredEvent, load_event, sealed_tables
+from barbu_scorer.store.events import EventTable, StoredEvent, load_event, sealed_tables
 from barbu_scorer.store.keys import now
+from barbu_scorer.store.reliefs import relieve
 from barbu_scorer.store.rows import Stale, writing
 
 
@@ -49,13 +50,22 @@ def movement_of(event: StoredEvent) -> tuple[Round, ...]:
     )
 
 
+Line = tuple[str, str, str | None, int, int | None]
+"""A history line to write: (action, player, other, round, hand)."""
+
+
+def _here(rounds: Sequence[Round], number: int) -> set[int]:
+    upcoming = rounds[number - 1]
+    return {p for t in upcoming.tables for p in t.seats} | set(upcoming.sitting_out)
+
+
 def _planned(
     event: StoredEvent, change: PeopleChange, first: int
-) -> tuple[list[str], tuple[Round, ...], list[tuple[str, str, str | None]]]:
-    """The players, the movement and the history lines after ``change``."""
+) -> tuple[list[str], tuple[Round, ...], list[Line]]:
+    """The players, the movement and the history lines after ``change`` from round
+    ``first`` (a departed player arriving again is present again)."""
     names, rounds = list(event.players), movement_of(event)
-    upcoming = rounds[first - 1]
-    here = {p for t in upcoming.tables for p in t.seats} | set(upcoming.sitting_out)
+    here = _here(rounds, first)
     if change.substitute is not None:
         gone, sub = change.substitute
         if gone not in names or names.index(gone) not in here:
@@ -63,17 +73,38 @@ def _planned(
         names.append(sub)
         player_names(names)
         moved = substitute(rounds, names.index(gone), len(names) - 1, first)
-        return names, moved, [("substitute", gone, sub)]
+        return names, moved, [("substitute", gone, sub, first, None)]
     for name in change.leave:
         if name not in names or names.index(name) not in here:
             raise refused("%(name)s does not play the next round", name=name)
-    leaving = {names.index(n) for n in change.leave}
-    names.extend(change.arrive)
+    back = [n for n in change.arrive if n in names and names.index(n) not in here]
+    names.extend(n for n in change.arrive if n not in back)
     player_names(names)
-    present = (here - leaving) | set(range(len(event.players), len(names)))
+    leaving = {names.index(n) for n in change.leave}
+    present = (here - leaving) | {names.index(n) for n in change.arrive}
     moved = replan(rounds, len(names), Present(first, frozenset(present)), secrets.randbelow(2**31))
-    lines: list[tuple[str, str, str | None]] = [("arrive", n, None) for n in change.arrive]
-    return names, moved, lines + [("leave", n, None) for n in change.leave]
+    lines: list[Line] = [("arrive", n, None, first, None) for n in change.arrive]
+    return names, moved, lines + [("leave", n, None, first, None) for n in change.leave]
+
+
+def _now(db: Database, event: StoredEvent, gone: str) -> tuple[EventTable, int, int] | None:
+    """The table in play where ``gone`` sits (with their seat and the hands it played),
+    None when they play no table with hands left in the round in play."""
+    if gone not in event.players:
+        return None
+    player = event.players.index(gone)
+    for table in event.round_tables(event.round):
+        if player in table.seats:
+            (done,) = db.execute(
+                "SELECT count(*) FROM hands WHERE session_id = ?", [table.session_id]
+            ).fetchone()
+            (ended,) = db.execute(
+                "SELECT ended_after FROM sessions WHERE id = ?", [table.session_id]
+            ).fetchone()
+            due = night_format(event.format).hands_due(event.table_scheme(table))
+            if ended is None and done < due:
+                return table, table.seats.index(player), int(done)
+    return None
 
 
 def _remove_sessions(db: Database, session_ids: Sequence[str]) -> None:
@@ -96,29 +127,78 @@ def change_people(
     who: str = "director",
     version: int | None = None,
 ) -> StoredEvent:
-    """Apply ``change`` from the round after the one in play, in one transaction."""
-    if not night_format(event.format).one_block:
-        raise refused("one session per table: the tables are made once (see the README)")
+    """Apply ``change`` in one transaction: a substitute at once at a table in play (its
+    hands left, and the seat in every later round), anything else from the next round."""
     if not (change.arrive or change.leave or change.substitute):
         raise refused("name who arrives, who leaves, or who takes whose seat")
     with writing(db):
         current = load_event(db, event.id)
         if current is None or version is not None and current.version != version:
             raise Stale(msg("the event has changed since this page was loaded"))
+        in_play = _now(db, current, change.substitute[0]) if change.substitute else None
+        if in_play is not None and change.substitute is not None:
+            names, moved, lines = _take_over(db, current, change.substitute, in_play, who)
+        else:
+            names, moved, lines = _next_round(current, change)
         first = current.round + 1
-        if first > current.rounds:
-            raise refused("the last round is in play: the movement has no round left to change")
-        names, moved, lines = _planned(current, change, first)
         _remove_sessions(db, [t.session_id for t in current.tables if t.round >= first])
         key = EventKey(current.id, sealed_tables(director_key), current.name, current.format)
         for r in range(first, current.rounds + 1):
             for number, table in enumerate(moved[r - 1].tables, 1):
                 where = (r, number, table)
                 store_table(db, key, current.scheme, current.scheme_ref, names, where, (), who)
-        _rewrite(db, current, names, moved, lines, who, first)
+        _rewrite(db, current, names, moved, lines, who)
     found = load_event(db, event.id)
     assert found is not None
     return found
+
+
+def _next_round(
+    event: StoredEvent, change: PeopleChange
+) -> tuple[list[str], tuple[Round, ...], list[Line]]:
+    """A change from the round after the one in play (rotating blocks only)."""
+    if not night_format(event.format).one_block:
+        if change.substitute is not None:
+            raise refused(
+                "%(name)s plays no table with hands left: nobody can take a seat there now",
+                name=change.substitute[0],
+            )
+        if change.arrive:
+            raise refused(
+                "one session per table: the tables play the whole evening, so a late"
+                " player joins as a substitute in a seat"
+            )
+        raise refused(
+            "one session per table: a table cannot play on with a seat empty: seat a"
+            " substitute for the hands left, or end that table"
+        )
+    first = event.round + 1
+    if first > event.rounds:
+        raise refused("the last round is in play: the movement has no round left to change")
+    return _planned(event, change, first)
+
+
+def _take_over(
+    db: Database,
+    event: StoredEvent,
+    pair: tuple[str, str],
+    in_play: tuple[EventTable, int, int],
+    who: str,
+) -> tuple[list[str], tuple[Round, ...], list[Line]]:
+    """The substitute takes the seat now: the table in play from its next hand, and the
+    seat in every later round."""
+    (gone, sub), (table, seat, done) = pair, in_play
+    hand = takes_over(done, night_format(event.format).hands_due(event.table_scheme(table)))
+    names = [*event.players, sub]
+    player_names(names)
+    moved = substitute(movement_of(event), names.index(gone), len(names) - 1, event.round)
+    relieve(db, table.session_id, seat, sub, done, who)
+    seats = [len(names) - 1 if s == seat else p for s, p in enumerate(table.seats)]
+    db.execute(
+        "UPDATE event_tables SET seats = ? WHERE event_id = ? AND round = ? AND number = ?",
+        [json.dumps(seats), event.id, table.round, table.number],
+    )
+    return names, moved, [("substitute", gone, sub, event.round, hand)]
 
 
 def _rewrite(
@@ -126,9 +206,8 @@ def _rewrite(
     event: StoredEvent,
     names: Sequence[str],
     moved: Sequence[Round],
-    lines: Sequence[tuple[str, str, str | None]],
+    lines: Sequence[Line],
     who: str,
-    first: int,
 ) -> None:
     at = now()
     db.execute(
@@ -145,8 +224,8 @@ def _rewrite(
         db,
         event.id,
         [
-            {"at": at, "who": who, "action": a, "round": first, "player": p, "other": o}
-            for a, p, o in lines
+            {"at": at, "who": who, "action": a, "round": r, "player": p, "other": o, "hand": h}
+            for a, p, o, r, h in lines
         ],
     )
 
@@ -161,7 +240,7 @@ def people_history(db: Database, event_id: str) -> list[dict[str, Any]]:
     """Every change of who plays the event, oldest first."""
     return list(
         db.query(
-            "SELECT at, who, action, round, player, other FROM event_changes"
+            "SELECT at, who, action, round, player, other, hand FROM event_changes"
             " WHERE event_id = ? ORDER BY id",
             [event_id],
         )

@@ -22,6 +22,7 @@ from barbu_scorer.scoring.errors import ScoringError, refused
 from barbu_scorer.scoring.league.bridge import PlayedBridge
 from barbu_scorer.scoring.league.played import Played, fingerprint
 from barbu_scorer.scoring.players import name_key, player_names, same_name
+from barbu_scorer.store.reliefs import earlier_players, merge_reliefs, sessions_of_players
 from barbu_scorer.store.rows import bump, log, now, writing
 from barbu_scorer.store.sessions import load as load_session
 
@@ -174,6 +175,7 @@ def merge(db: Database, keep_id: int, gone_id: int, who: str = "roster") -> Rost
         if not same_name(keep.name, gone.name):
             _rewrite(db, gone_id, keep.name, who)
         db.execute("UPDATE seats SET player_id = ? WHERE player_id = ?", [keep_id, gone_id])
+        merge_reliefs(db, keep_id, gone_id)
         db.execute("DELETE FROM players WHERE id = ?", [gone_id])
     found = get(db, keep_id)
     assert found is not None
@@ -226,10 +228,11 @@ def played_sessions(
     args: list[object] = [FORMAT]
     if player_ids:
         marks = ",".join("?" for _ in player_ids)
-        query += f" AND s.id IN (SELECT session_id FROM seats WHERE player_id IN ({marks}))"
-        args += list(player_ids)
+        query += f" AND s.id IN ({sessions_of_players(marks)})"
+        args += list(player_ids) * 2
     rows = db.execute(query, args).fetchall()
     seats = seat_players(db, [row[0] for row in rows])
+    shared = earlier_players(db, [row[0] for row in rows])
     out, skipped = [], []
     for session_id, version, updated, created in rows:
 
@@ -240,7 +243,8 @@ def played_sessions(
         if found is None:
             skipped.append(session_id)
             continue
-        out.append(Played(session_id, created, found[0], tuple(seats[session_id]), found[1]))
+        taken = shared.get(session_id, ())
+        out.append(Played(session_id, created, found[0], tuple(seats[session_id]), found[1], taken))
     if skipped:
         logger.warning(
             "%s stored session(s) left out of the figures: %s", len(skipped), skipped[:4]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from datetime import date as datetime_date
@@ -13,6 +14,7 @@ from typing import Any
 from sqlite_utils import Database
 
 from barbu_scorer.present.event import ConsoleRow, RankRow, TableInfo, console_row, leaderboard
+from barbu_scorer.scoring.barbu.sessions import Session
 from barbu_scorer.scoring.errors import refused
 from barbu_scorer.scoring.event.pace import phone
 from barbu_scorer.scoring.event.plan import (
@@ -23,12 +25,13 @@ from barbu_scorer.scoring.event.plan import (
     plan,
 )
 from barbu_scorer.scoring.event.progress import table_progress
-from barbu_scorer.scoring.event.ranking import Method
+from barbu_scorer.scoring.event.ranking import Earlier, Method, shared_seat
 from barbu_scorer.scoring.players import player_names
 from barbu_scorer.scoring.text import check_label
 from barbu_scorer.store.beats import event_beats
 from barbu_scorer.store.event_reads import event_version, hand_times
 from barbu_scorer.store.events import StoredEvent, create_event
+from barbu_scorer.store.reliefs import Relief, reliefs
 from barbu_scorer.store.sessions import load
 from barbu_scorer.web.cached import scored
 
@@ -62,11 +65,15 @@ def gather(db: Database, event: StoredEvent, method: str | None = None) -> Event
     """Every table scored as the event counts it, the console's lines and the ranking."""
     times = hand_times(db, [t.session_id for t in event.tables])
     beaten = event_beats(db, event.id)
-    infos = []
+    taken = reliefs(db, [t.session_id for t in event.tables])
+    infos, earlier = [], {}
     for t in event.tables:
         stored = load(db, t.session_id)
         assert stored is not None, "an event's table always has its session"
-        progress = table_progress(scored(stored), event.format, stored.ended_after)
+        session = scored(stored)
+        progress = table_progress(session, event.format, stored.ended_after)
+        if t.session_id in taken:
+            earlier[t.session_id] = _earlier(event, taken[t.session_id], session, progress.done)
         start = event.round_started if t.round == event.round else stored.created
         declarer = None if t.declarer_seat is None else stored.players[t.declarer_seat]
         infos.append(
@@ -86,11 +93,26 @@ def gather(db: Database, event: StoredEvent, method: str | None = None) -> Event
     seats = {t.session_id: t.seats for t in event.tables}
     sat = [p for r, out in enumerate(event.sitting_out, 1) if r <= event.round for p in out]
     chosen: Method = "placing" if (method or event.method) == "placing" else "total"
-    ranking = leaderboard(event.players, infos, seats, chosen, sat)
+    ranking = leaderboard(event.players, infos, seats, chosen, sat, earlier)
     final = all(i.progress.finished for i in infos)
     return EventView(
         event, tuple(infos), tuple(console_row(i, now) for i in infos), tuple(ranking), final
     )
+
+
+def _earlier(
+    event: StoredEvent, taken: Sequence[Relief], session: Session, done: int
+) -> tuple[Earlier, ...]:
+    """Who played the first hands of each seat a substitute took over, as the ranking
+    shares it (a name no longer among the event's players, renamed since, is left out)."""
+    out: list[Earlier] = []
+    names = event.players
+    for seat in sorted({r.seat for r in taken}):
+        here = [r for r in taken if r.seat == seat and r.name in names]
+        before = [(r.hands, names.index(r.name)) for r in here]
+        totals = [h.totals[seat] for h in session.hands]
+        out.extend(shared_seat(seat, before, totals, done))
+    return tuple(out)
 
 
 def new_event(

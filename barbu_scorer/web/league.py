@@ -114,7 +114,7 @@ def rated() -> dict[PlayerId, Rating]:
 def stats_of(player: PlayerId) -> PlayerStats:
     """A player's statistics."""
     return figure(
-        ("stats", player), lambda: player_stats([p for p in played() if player in p.who], player)
+        ("stats", player), lambda: player_stats([p for p in played() if p.sat(player)], player)
     )
 
 

@@ -1,5 +1,5 @@
-"""On the director's phone: a late arrival added from the console, then a substitute, each
-listed under the seating, the next round's tables re-planned."""
+"""On the director's phone: a late arrival added from the console (from the next round),
+then a substitute (at once), each listed under the seating with the new cards' link."""
 
 from __future__ import annotations
 
@@ -54,4 +54,7 @@ def test_a_late_arrival_and_a_substitute_from_the_console(live_server: str, phon
     phone.wait_for_selector(".event-changes li:nth-child(2)")
     lines = phone.locator(".event-changes").inner_text()
     assert "Late Comer arrives" in lines and "Stand By takes the seat of Player 3" in lines
+    # a substitute takes the seat at once (no hand played yet: from hand 1 of round 1)
+    assert phone.locator("text=Stand By plays from hand 1 of round 1").count() == 1
+    assert "round=left" in (phone.get_attribute("text=New table cards", "href") or "")
     screenshot(phone, "event-people-done")

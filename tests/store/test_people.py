@@ -86,8 +86,8 @@ def test_a_substitute_takes_the_seat_for_the_rest_of_the_evening(client: FlaskCl
     old = {(t["round"], t["table"]): t for t in event["tables"]}
     for t in seating["tables"]:
         was = old[(t["round"], t["table"])]["players"]
-        expected = was if t["round"] == 1 else ["Stand By" if p == "Player 05" else p for p in was]
-        assert t["players"] == expected
+        # no hand played yet: the seat is the substitute's from round 1's first hand
+        assert t["players"] == ["Stand By" if p == "Player 05" else p for p in was]
     (change,) = client.get(f"/api/events/{event['id']}/people").get_json()["changes"]
     assert (change["action"], change["player"], change["other"]) == (
         "substitute",
@@ -152,13 +152,14 @@ def test_a_night_whose_people_changed_round_trips(client: FlaskClient) -> None:
     old = client.get(f"/api/events/{event['id']}/ranking").get_json()
     new = client.get(f"/api/events/{copy}/ranking").get_json()
     assert new == old and new["final"]
-    # each change applies from the round after the one in play (2, then 3)
+    # arrivals and departures apply from the round after the one in play (2); a
+    # substitute at once, at a table of round 3 with no hand played yet
     lines = {r["name"]: r["tables"] for r in new["ranking"]}
     assert (lines["Player 02"], lines["Late"], lines["Player 04"], lines["Stand By"]) == (
         2,
         2,
-        3,
-        1,
+        2,
+        2,
     )
 
 
@@ -177,3 +178,19 @@ def test_the_answer_with_the_scorers_links_is_never_stored(client: FlaskClient) 
     event = make_event(client, 8, "blocks")
     response = _people(client, event, {"arrive": ["Late"]})
     assert response.status_code == 200 and response.headers["Cache-Control"] == "no-store"
+
+
+def test_a_player_who_left_comes_back_from_the_next_round(client: FlaskClient) -> None:
+    event = make_event(client, 9, "blocks")
+    _close(client, event, 1)  # round 2 in play
+    assert _people(client, event, {"leave": ["Player 03"]}).status_code == 200
+    _close(client, event, 2)  # round 3 in play, without Player 03
+    back = _people(client, event, {"arrive": ["Player 03"]})
+    assert back.status_code == 200, back.get_json()
+    seating = back.get_json()
+    assert "Player 03" not in _round(seating, 3) and "Player 03" in _round(seating, 4)
+    assert len(seating["players"]) == 9  # the same player, not a new one
+    changes = client.get(f"/api/events/{event['id']}/people").get_json()["changes"]
+    assert [(c["action"], c["round"]) for c in changes] == [("leave", 3), ("arrive", 4)]
+    again = _people(client, event, {"arrive": ["Player 04"]})  # one who never left
+    assert again.status_code == 400

@@ -1,6 +1,10 @@
 """People change during a club night: a late arrival, a departure, a substitute.
 
-The rounds already started never change. From the next round on:
+The rounds already started never change, but for one thing: a **substitute** may take a
+seat at a table in play, for that table's hands left (``takes_over``: the hands already
+played stay with who played them; the seat is then theirs in every later round too). A
+table cannot play on with a seat empty (a Barbu scheme is made for its table's players),
+so in a round in play nobody else changes. From the next round on:
 
 * a **substitute** takes the seat of the player they replace for the rest of the evening
   (their tables, their seats, their turn to declare, a sit-out of theirs): nothing else
@@ -13,8 +17,10 @@ The rounds already started never change. From the next round on:
   (the fewest times) declares again; who sits out is one of those who have sat out the
   fewest rounds (nobody twice before everyone present has once); the others are seated
   as a new movement's are (greedily where they have met the fewest, then swaps);
-* in **one session per table** the tables are made once: a late player joins only as a
-  substitute, and a departing player's seat needs one.
+* a player who left and comes back is one more arrival: re-planned from the next round;
+* in **one session per table** the tables are made once and play the whole evening: a
+  late player joins only as a substitute, and a departing player's seat needs one for
+  the hands left (or the director ends that table).
 """
 
 from __future__ import annotations
@@ -58,6 +64,14 @@ def substitute(rounds: Sequence[Round], gone: int, sub: int, first: int) -> tupl
         tables = tuple(Table(tuple(swap(p) for p in t.seats), t.declarer_seat) for t in rnd.tables)
         out.append(Round(tables, tuple(sorted(swap(p) for p in rnd.sitting_out))))
     return tuple(out)
+
+
+def takes_over(done: int, due: int) -> int:
+    """The first hand a substitute plays at a table in play that has played ``done`` of its
+    ``due`` hands; refused when none is left."""
+    if not 0 <= done < due:
+        raise refused("the table has played all its hands: nobody can take a seat there now")
+    return done + 1
 
 
 def _tables(present: int, fresh: int, rounds_left: int) -> int:

@@ -121,7 +121,9 @@ def read_event(doc: Any, lookup: SchemeLookup | None = None) -> EventDocument:
         shape.append([(seats, declarer) for seats, declarer, _s in read])
         out.append(_numbers(rnd.get("sitting_out", []), msg("round %(r)s: sitting_out", r=r), 4))
         sessions.extend(s for _a, _b, s in read)
-    rounds = rounds_from_tables(len(players), shape, out)
+    changes = read_changes(doc.get("changes", []), players)
+    relieved = frozenset(players.index(c["player"]) for c in changes if c["hand"] is not None)
+    rounds = rounds_from_tables(len(players), shape, out, relieved)
     flat = [t for rnd in rounds for t in rnd.tables]
     ended: list[int | None] = []
     for index, (table, session) in enumerate(zip(flat, sessions, strict=True)):
@@ -144,7 +146,7 @@ def read_event(doc: Any, lookup: SchemeLookup | None = None) -> EventDocument:
         tuple(sessions),
         clock,
         tuple(ended),
-        read_changes(doc.get("changes", []), players),
+        changes,
     )
 
 

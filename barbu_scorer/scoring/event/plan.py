@@ -66,12 +66,14 @@ def rounds_from_tables(
     players: int,
     rounds: Sequence[Sequence[tuple[Sequence[int], int | None]]],
     sitting_out: Sequence[Sequence[int]],
+    relieved: frozenset[int] = frozenset(),
 ) -> tuple[Round, ...]:
     """A movement read back (an import): every round seats each player once or sits them
     out, every declarer's seat is at their table, and in rotating blocks each player
     declares exactly once. A night whose people changed (``scoring.event.changes``):
     a round seats each of those present once, every player plays a round, and nobody
-    declares more than twice."""
+    declares more than twice; ``relieved``, those a substitute replaced at a table in
+    play, need not be seated anywhere (their hands are the seat's first)."""
     out, full = [], True
     for index, tables in enumerate(rounds):
         seated = [p for seats, _d in tables for p in seats]
@@ -87,11 +89,11 @@ def rounds_from_tables(
                 raise refused("round %(r)s: the declarer's seat is not at the table", r=index + 1)
         out.append(Round(tuple(Table(tuple(s), d) for s, d in tables), tuple(out_here)))
     declared = [t.declarer for r in out for t in r.tables if t.declarer is not None]
-    if len(out) == 1 and not full:
+    if len(out) == 1 and not full and sorted(set(here) | relieved) != list(range(players)):
         raise refused("round %(r)s must seat every player exactly once", r=1)
     if len(out) > 1 and full and sorted(declared) != list(range(players)):
         raise refused("in rotating blocks each player declares exactly once")
-    played = {p for r in out for t in r.tables for p in t.seats}
+    played = {p for r in out for t in r.tables for p in t.seats} | relieved
     if len(out) > 1 and (
         len(played) != players or any(declared.count(p) > 2 for p in set(declared))
     ):

@@ -6,6 +6,10 @@
 * Placing points: at each table and round, one point for each player one finished ahead
   of, half a point for each one tied with, scaled to three points a round whatever the
   table's size (x 3/(size - 1)); a player sitting a round out gets the average, 1.5.
+* A seat a substitute took over at a table in play (``Earlier``): its score and placing
+  points are the seat's, shared between who played it: the earlier player gets the
+  seat's score after their last hand and the share of its placing points their hands
+  were of the table's, the substitute the rest; both count the table as played.
 * Tie-breaks, in order: the other measure (placing points for the total, the total for
   placing points), then the best single table score; players still level share the place.
 """
@@ -30,6 +34,18 @@ SIT_OUT_POINTS = Fraction(ROUND_POINTS, 2)
 
 
 @dataclass(frozen=True)
+class Earlier:
+    """Who played a seat's first hands before a substitute took it over."""
+
+    seat: int
+    player: int
+    score: int
+    """What the seat scored over their hands."""
+    share: Fraction
+    """Their hands' part of the table's hands (0 to 1)."""
+
+
+@dataclass(frozen=True)
 class TableScore:
     """What one table of one round has scored so far: its players (event indexes, by seat)
     and each seat's score over the hands the event counts."""
@@ -39,6 +55,7 @@ class TableScore:
     players: tuple[int, ...]
     scores: tuple[int, ...]
     started: bool = True
+    earlier: tuple[Earlier, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -51,6 +68,20 @@ class Standing:
     placing: Fraction
     best: int | None
     tables: int
+
+
+def shared_seat(
+    seat: int, earlier: Sequence[tuple[int, int]], totals: Sequence[int], done: int
+) -> tuple[Earlier, ...]:
+    """A seat taken over mid-table: ``earlier`` (hands, player) for each who played its
+    first hands, ``totals`` the seat's total after each hand, ``done`` the hands counted."""
+    out, before = [], 0
+    for hands, player in sorted(earlier):
+        end = max(before, min(hands, done))
+        score = (totals[end - 1] if end else 0) - (totals[before - 1] if before else 0)
+        out.append(Earlier(seat, player, score, Fraction(end - before, max(done, 1))))
+        before = end
+    return tuple(out)
 
 
 def placing_points(scores: Sequence[int]) -> tuple[Fraction, ...]:
@@ -66,6 +97,36 @@ def placing_points(scores: Sequence[int]) -> tuple[Fraction, ...]:
     )
 
 
+@dataclass(frozen=True)
+class Share:
+    """What one table gives one player: a score and placing points, from a seat
+    (``part``: the part of the seat's hands they played, 1 for a whole seat)."""
+
+    player: int
+    score: int
+    points: Fraction
+    seat: int
+    part: Fraction = Fraction(1)
+
+
+def shares(table: TableScore) -> list[Share]:
+    """What the table gives each player: a seat taken over mid-table shared between who
+    played it (the substitute keeps the rest)."""
+    points = placing_points(table.scores)
+    out = [
+        Share(p, s, pts, seat)
+        for seat, (p, s, pts) in enumerate(zip(table.players, table.scores, points, strict=True))
+    ]
+    for e in table.earlier:
+        now = out[e.seat]
+        out[e.seat] = Share(
+            now.player, now.score - e.score, now.points - points[e.seat] * e.share, e.seat,
+            now.part - e.share,
+        )  # fmt: skip
+        out.append(Share(e.player, e.score, points[e.seat] * e.share, e.seat, e.share))
+    return out
+
+
 def _sums(
     players: int, tables: Sequence[TableScore], sat_out: Sequence[int]
 ) -> tuple[list[int], list[Fraction], list[int | None], list[int]]:
@@ -75,9 +136,8 @@ def _sums(
     for table in tables:
         if not table.started:
             continue
-        for player, score, points in zip(
-            table.players, table.scores, placing_points(table.scores), strict=True
-        ):
+        for share in shares(table):
+            player, score, points = share.player, share.score, share.points
             total[player] += score
             placing[player] += points
             current = best[player]

@@ -11,16 +11,20 @@ from barbu_scorer.scoring.event.ranking import (
     ROUND_POINTS,
     SIT_OUT_POINTS,
     Method,
+    Share,
     Standing,
     TableScore,
     placing_points,
+    shares,
 )
 from barbu_scorer.scoring.explained import Line, Points, line, sign
 from barbu_scorer.scoring.messages import Message, msg
 
 
-def _table_line(table: TableScore, seat: int, method: Method) -> Line:
-    score = table.scores[seat]
+def _table_line(table: TableScore, share: Share, method: Method) -> Line:
+    seat, score = share.seat, table.scores[share.seat]
+    if share.part != 1:
+        return _part_line(table, share, method)
     if method == "total":
         return line(
             msg(
@@ -49,6 +53,28 @@ def _table_line(table: TableScore, seat: int, method: Method) -> Line:
     )
 
 
+def _part_line(table: TableScore, share: Share, method: Method) -> Line:
+    """A seat shared with a substitute: the hands one played, their part of its points."""
+    if method == "total":
+        says = msg(
+            "round %(round)s, table %(table)s, the hands you played of a shared seat: %(score)s",
+            round=table.round,
+            table=table.table,
+            score=sign(share.score),
+        )
+        return line(says)
+    says = msg(
+        "round %(round)s, table %(table)s, a shared seat: %(part)s of its %(points)s "
+        "placing points, for the part of its hands you played = %(score)s",
+        round=table.round,
+        table=table.table,
+        part=Points(share.part),
+        points=Points(placing_points(table.scores)[share.seat]),
+        score=Points(share.points),
+    )
+    return line(says, rule="placing")
+
+
 def player_line(
     player: int,
     names: Sequence[str],
@@ -57,15 +83,10 @@ def player_line(
     sat_out: Sequence[int] = (),
 ) -> Line:
     """A player's ranking figure (the event total, or the placing points) from their tables."""
-    parts = [
-        _table_line(t, t.players.index(player), method)
-        for t in tables
-        if t.started and player in t.players
-    ]
+    mine = [(t, s) for t in tables if t.started for s in shares(t) if s.player == player]
+    parts = [_table_line(t, s, method) for t, s in mine]
     if method == "total":
-        total = sum(
-            t.scores[t.players.index(player)] for t in tables if t.started and player in t.players
-        )
+        total = sum(s.score for _t, s in mine)
         says = msg("%(name)s: %(score)s in all", name=names[player], score=sign(total))
         return line(says, *parts, rule="total")
     sat = sat_out.count(player)

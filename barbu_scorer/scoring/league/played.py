@@ -27,10 +27,43 @@ class Played:
     who: tuple[PlayerId | None, ...]
     mark: str = ""
     """The document's ``fingerprint`` when the caller has it already ("": worked out)."""
+    earlier: tuple[tuple[int, int, PlayerId | None], ...] = ()
+    """Seats a substitute took over mid-session: (seat, hands, player), the player who
+    played the seat's first ``hands`` hands (``who`` has who played the last ones)."""
 
     def seat_of(self, player: PlayerId) -> int | None:
-        """The seat the player took, or None when they did not play."""
-        return self.who.index(player) if player in self.who else None
+        """The seat the player took for the whole session, or None (they did not play,
+        or played part of a seat: see ``hands_of``)."""
+        seat = self.who.index(player) if player in self.who else None
+        return None if seat is None or any(e[0] == seat for e in self.earlier) else seat
+
+    def hands_of(self, player: PlayerId) -> tuple[int, range] | None:
+        """The seat the player sat in and the indexes of the hands they played there."""
+        starts = [(seat, hands, who) for seat, hands, who in self.earlier]
+        for seat, hands, who in starts:
+            if who == player:
+                before = [h for s, h, _w in starts if s == seat and h < hands]
+                return seat, range(max(before, default=0), hands)
+        if player not in self.who:
+            return None
+        seat = self.who.index(player)
+        return seat, range(max((h for s, h, _w in starts if s == seat), default=0), 10**6)
+
+    def player_at(self, seat: int, index: int) -> PlayerId | None:
+        """Who played the seat at the hand of that index (0-based)."""
+        taken = sorted((h, w) for s, h, w in self.earlier if s == seat and index < h)
+        return taken[0][1] if taken else self.who[seat]
+
+    def sat(self, player: PlayerId) -> bool:
+        """Whether the player played any hand of the session."""
+        return player in self.who or any(e[2] == player for e in self.earlier)
+
+    @property
+    def whole(self) -> tuple[PlayerId | None, ...]:
+        """``who``, a seat shared by a substitute and who they replaced as None: its
+        session total is nobody's (the ratings and the money leave it out)."""
+        shared = {e[0] for e in self.earlier}
+        return tuple(None if s in shared else w for s, w in enumerate(self.who))
 
     @property
     def scheme(self) -> Scheme:

@@ -87,7 +87,8 @@ class Step:
 def steps(played: Iterable[Played]) -> Iterator[Step]:
     """Every rated seat of every complete session, in order of play: the rule, once.
 
-    Anonymous seats (a deleted player) play as an average player and are not rated."""
+    Anonymous seats (a deleted player) play as an average player and are not rated; so
+    does a seat a substitute took over mid-session (its total is neither player's)."""
     rating: dict[PlayerId, float] = {}
     count: dict[PlayerId, int] = {}
     for p in in_order(played):
@@ -95,8 +96,8 @@ def steps(played: Iterable[Played]) -> Iterator[Step]:
             continue
         totals = [float(t) for t in p.doc["totals"]]
         size = spread(p.scheme)
-        before = [rating.get(w, 0.0) if w is not None else 0.0 for w in p.who]
-        for seat, who in enumerate(p.who):
+        before = [rating.get(w, 0.0) if w is not None else 0.0 for w in p.whole]
+        for seat, who in enumerate(p.whole):
             if who is None:
                 continue
             others = _others_mean(totals, seat)

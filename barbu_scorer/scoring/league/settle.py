@@ -148,10 +148,10 @@ def group_balances(
     sessions (``stakes``: session id -> (cents a point, rounding unit)); adds up to zero."""
     out: dict[PlayerId, int] = {}
     for p in played:
-        if p.session_id not in stakes or not p.doc["complete"] or None in p.who:
+        if p.session_id not in stakes or not p.doc["complete"] or None in p.whole:
             continue
         cents, unit = stakes[p.session_id]
-        for who, money in zip(p.who, session_money(p.doc["totals"], cents, unit), strict=True):
+        for who, money in zip(p.whole, session_money(p.doc["totals"], cents, unit), strict=True):
             assert who is not None
             out[who] = out.get(who, 0) + money
     return out

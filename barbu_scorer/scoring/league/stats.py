@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from barbu_scorer.scoring.barbu.computed import ComputedHand
-from barbu_scorer.scoring.league.ledger import hand_ledger, is_redouble, session_ledger
+from barbu_scorer.scoring.league.ledger import hand_ledger, is_redouble
 from barbu_scorer.scoring.league.played import Played, PlayerId, in_order
 
 
@@ -119,9 +119,11 @@ def _session(stats: PlayerStats, p: Played, seat: int) -> None:
             stats.quota_missed += owed > 0
 
 
-def _hands(stats: PlayerStats, p: Played, seat: int) -> None:
+def _hands(stats: PlayerStats, p: Played, seat: int, part: range) -> None:
     per_block = len(p.scheme.contracts)
     for index, hand in enumerate(p.doc["hands"]):
+        if index not in part:
+            continue
         c = stats.contracts.setdefault(hand["contract"], ContractStats())
         custom = p.scheme.custom_contract(hand["contract"])
         if custom is not None:
@@ -154,19 +156,25 @@ def _doubles(stats: PlayerStats, hand: ComputedHand, seat: int) -> None:
 
 
 def player_stats(played: Sequence[Played], player: PlayerId) -> PlayerStats:
-    """The player's statistics over the Barbu sessions they sat in."""
+    """The player's statistics over the Barbu sessions they sat in: a seat they shared
+    with a substitute counts its hands they played, not the session's total."""
     stats = PlayerStats()
     for p in in_order(played):
-        seat = p.seat_of(player)
-        if seat is None:
+        found = p.hands_of(player)
+        if found is None:
             continue
-        _session(stats, p, seat)
-        _hands(stats, p, seat)
-        for (gainer, payer), value in session_ledger(p.doc).items():
-            if gainer == seat:
-                stats.doubling_net += value
-                other = p.who[payer]
-                stats.business[other] = stats.business.get(other, 0) + value
+        seat, part = found
+        if p.seat_of(player) is None:
+            stats.sessions += 1
+        else:
+            _session(stats, p, seat)
+        _hands(stats, p, seat, part)
+        for index, hand in enumerate(p.doc["hands"]):
+            for (gainer, payer), value in hand_ledger(hand).items():
+                if gainer == seat and index in part:
+                    stats.doubling_net += value
+                    other = p.player_at(payer, index)
+                    stats.business[other] = stats.business.get(other, 0) + value
     return stats
 
 
@@ -190,7 +198,7 @@ def head_to_head(played: Sequence[Played], first: PlayerId, second: PlayerId) ->
     out = HeadToHead()
     for p in in_order(played):
         a, b = p.seat_of(first), p.seat_of(second)
-        if a is None or b is None:
+        if a is None or b is None:  # a seat shared with a substitute: not a duel
             continue
         out.sessions += 1
         for hand in p.doc["hands"]:

@@ -128,6 +128,13 @@ class PeopleForm(FlaskForm):
     player = SelectField(_l("Player"), choices=[], validate_choice=False)
     version = IntegerField(validators=[InputRequired(), NumberRange(0, MAX_VERSION)])
 
+    def offer(self, actions: tuple[str, ...]) -> None:
+        """Keep only the choices the console offers now (``present.people.people_offer``)."""
+        choices = list(self.action.choices or [])
+        self.action.choices = [
+            c for c in choices if (c.value if hasattr(c, "value") else c[0]) in actions
+        ]
+
     def change(self) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, str] | None]:
         """(arriving, leaving, (leaving, taking the seat)) as the store takes them."""
         name, player = (self.name.data or "").strip(), self.player.data or ""

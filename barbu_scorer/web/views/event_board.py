@@ -90,14 +90,14 @@ def results_file(event_id: str) -> Response:
 @bp.get("/e/<event_id>/cards.pdf")
 def cards(event_id: str) -> Response:
     """The table cards (the director's: they carry the scorers' links). ``?round=all``
-    prints every round; by default the round in play (the next one once it is closed)."""
+    prints every round, ``?round=left`` the round in play and those after it (the new
+    cards after people changed); by default the round in play (the next one once it is
+    closed)."""
     event = event_or_404(event_id)
     key = require_director(event_id)
-    wanted = (
-        range(1, event.rounds + 1)
-        if request.args.get("round") == "all"
-        else range(event.round, event.round + 1)
-    )
+    asked = request.args.get("round")
+    first = 1 if asked == "all" else event.round
+    wanted = range(first, event.rounds + 1 if asked in ("all", "left") else event.round + 1)
     body = cards_pdf(
         event.name, event.date, table_cards(get_db(), event, key, wanted), event.rounds
     )

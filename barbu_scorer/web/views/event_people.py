@@ -1,5 +1,6 @@
 """The director's console form for people changing: a late arrival, a departure, a
-substitute (the rule in ``scoring.event.changes``, stored by ``store.people``)."""
+substitute (the rule in ``scoring.event.changes``, stored by ``store.people``; what the
+form offers and when each change takes effect, ``present.people.people_offer``)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from barbu_scorer.present.flashes import event_changed
+from barbu_scorer.present.people import done_line
 from barbu_scorer.scoring.errors import ScoringError
-from barbu_scorer.store.people import PeopleChange, change_people
+from barbu_scorer.store.people import PeopleChange, change_people, people_history
 from barbu_scorer.store.rows import Stale
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_access import require_director
@@ -21,7 +23,8 @@ bp = Blueprint("event_people", __name__)
 
 @bp.post("/e/<event_id>/people")
 def change(event_id: str) -> Response:
-    """Apply the change from the round after the one in play, then back to the console."""
+    """Apply the change (a substitute at once, anything else from the next round), then
+    back to the console, whose flash says when it takes effect."""
     event = event_or_404(event_id)
     key = require_director(event_id)
     form = PeopleForm()
@@ -38,5 +41,6 @@ def change(event_id: str) -> Response:
     except ScoringError as problem:
         flash(_("Nothing changed: %(why)s", why=str(problem)), "error")
     else:
-        flash(_("Done: the seating changes from round %(n)s.", n=event.round + 1), "ok")
+        lines = people_history(get_db(), event_id)
+        flash(done_line(lines, event.round + 1, event.rounds == 1), "ok")
     return back

@@ -12,9 +12,10 @@ from werkzeug.wrappers import Response
 
 from barbu_scorer.present.event import clock_of
 from barbu_scorer.present.flashes import event_changed
-from barbu_scorer.present.people import change_line, next_round_players
+from barbu_scorer.present.people import change_line, next_round_players, people_offer
 from barbu_scorer.scoring.barbu.schemes import BUILTINS
 from barbu_scorer.scoring.errors import ScoringError, refused
+from barbu_scorer.scoring.event.formats import night_format
 from barbu_scorer.scoring.event.plan import EventSettings
 from barbu_scorer.store import players as roster_store
 from barbu_scorer.store import schemes as scheme_store
@@ -102,13 +103,19 @@ def console(event_id: str) -> str:
     key = require_director(event_id)
     view = gather(get_db(), event)
     people = PeopleForm()
-    upcoming = movement_of(event)[min(event.round, event.rounds - 1)]
-    here = [p for t in upcoming.tables for p in t.seats] + list(upcoming.sitting_out)
-    people.player.choices = next_round_players(event.players, here)
+    offer = people_offer(night_format(event.format).one_block, event.round, event.rounds)
+    rounds = movement_of(event)
+    playing = rounds[event.round - 1]
+    upcoming = rounds[min(event.round, event.rounds - 1)]
+    here = {p for r in (playing, upcoming) for t in r.tables for p in t.seats}
+    here |= set(upcoming.sitting_out) if offer.next_round else set()
+    people.player.choices = next_round_players(event.players, sorted(here))
+    people.offer(offer.actions)
     return render_template(
         "event/console.html",
         people=people,
-        changes=[change_line(c) for c in people_history(get_db(), event_id)],
+        offer=offer,
+        changes=[change_line(c, event.rounds == 1) for c in people_history(get_db(), event_id)],
         v=view,
         e=event,
         version=console_version(get_db(), event_id),

@@ -1,5 +1,6 @@
-"""People change during the night: the movement re-planned with arrivals and departures at
-every round (8 to 40 players), and substitutes taking a seat for the rest of the evening."""
+"""People change during the night: the movement re-planned with arrivals, departures and
+returns at every round (8 to 40 players), and substitutes taking a seat for the rest of
+the evening (at a table in play, from its next hand)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from barbu_scorer.scoring.errors import ScoringError
-from barbu_scorer.scoring.event.changes import Present, replan, substitute
+from barbu_scorer.scoring.event.changes import Present, replan, substitute, takes_over
 from barbu_scorer.scoring.event.movement import (
     MAX_TABLE,
     MIN_TABLE,
@@ -45,7 +46,7 @@ def _check_fair(rounds: tuple[Round, ...], first: int, history: list[set[int]]) 
             assert sat[p] == min(sat[q] for q in here if q not in now)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(st.integers(8, 40), st.integers(0, 10**6), st.data())
 def test_arrivals_and_departures_at_every_round(
     players: int, seed: int, data: st.DataObject
@@ -57,7 +58,9 @@ def test_arrivals_and_departures_at_every_round(
         arrive = data.draw(st.integers(0, 3), label=f"arrivals before round {first}")
         leave = data.draw(st.integers(0, min(3, len(here) - 8)), label="departures")
         gone = data.draw(st.lists(st.sampled_from(sorted(here)), min_size=leave, max_size=leave))
-        here = (here - set(gone)) | set(range(total, total + arrive))
+        away = sorted(set(range(total)) - here)  # who left before: some come back
+        back = data.draw(st.lists(st.sampled_from(away), max_size=2) if away else st.just([]))
+        here = (here - set(gone)) | set(range(total, total + arrive)) | set(back)
         total += arrive
         for index in range(first - 1, ROUNDS):
             history[index] = set(here)
@@ -67,6 +70,9 @@ def test_arrivals_and_departures_at_every_round(
             _check_round(again[index], history[index])
         _check_fair(again, first, history)
         rounds = again
+    assert all(
+        [p for r in rounds for p in _declarers(r)].count(p) <= 2 for p in range(total)
+    )  # what an import takes back
     declared = [p for r in rounds for p in _declarers(r)]
     # with the numbers unchanged, everyone present all evening declares exactly once
     stayed = set.intersection(*history)
@@ -87,6 +93,20 @@ def test_a_departure_is_seated_nowhere_after() -> None:
     again = replan(rounds, 12, Present(2, frozenset(range(1, 12))), 0)
     assert all(0 not in t.seats for r in again[1:] for t in r.tables)
     assert again[0] == rounds[0]
+
+
+def test_a_player_back_after_leaving_is_planned_from_the_next_round() -> None:
+    rounds = blocks_movement(10, 3)
+    gone = replan(rounds, 10, Present(2, frozenset(range(1, 10))), 1)
+    back = replan(gone, 10, Present(4, frozenset(range(10))), 2)
+    assert back[:3] == gone[:3] and all(0 not in t.seats for t in back[2].tables)
+    assert any(0 in t.seats for t in back[3].tables) or 0 in back[3].sitting_out
+
+
+def test_a_substitute_at_a_table_in_play_plays_its_next_hand() -> None:
+    assert takes_over(0, 7) == 1 and takes_over(6, 7) == 7
+    with pytest.raises(ScoringError):
+        takes_over(7, 7)
 
 
 @pytest.mark.parametrize("first", [0, 1, 5])

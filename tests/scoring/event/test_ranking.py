@@ -6,11 +6,17 @@ from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from barbu_scorer.scoring.event.pace import pace
-from barbu_scorer.scoring.event.ranking import TableScore, placing_points, standings
+from barbu_scorer.scoring.event.ranking import (
+    TableScore,
+    placing_points,
+    shared_seat,
+    shares,
+    standings,
+)
 
 
 @pytest.mark.parametrize(
@@ -111,3 +117,31 @@ def test_places_count_those_strictly_ahead(scores: list[tuple[int, int]], method
 
     for row in rows:
         assert row.place == 1 + sum(1 for other in rows if key(other) > key(row))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(-200, 200), min_size=3, max_size=5),
+    st.data(),
+)
+def test_a_shared_seat_splits_its_score_and_points_between_who_played_it(
+    scores: list[int], data: st.DataObject
+) -> None:
+    """A substitute took a seat mid-table: the two parts add up to the seat's figures."""
+    seat = data.draw(st.integers(0, len(scores) - 1))
+    done = data.draw(st.integers(1, 28))
+    hands = data.draw(st.integers(0, done))
+    totals = data.draw(st.lists(st.integers(-300, 300), min_size=done, max_size=done))
+    totals[-1] = scores[seat]
+    earlier = shared_seat(seat, [(hands, len(scores))], totals, done)
+    table = TableScore(1, 1, tuple(range(len(scores))), tuple(scores), True, earlier)
+    given_out = shares(table)
+    whole = placing_points(scores)
+    assert sum(s.score for s in given_out) == sum(scores)
+    assert sum(s.points for s in given_out) == sum(whole)
+    mine = [s for s in given_out if s.seat == seat]
+    assert sum(s.part for s in mine) == 1 and mine[-1].part == Fraction(hands, done)
+    assert mine[-1].score == (totals[hands - 1] if hands else 0)
+    rows = standings(len(scores) + 1, [table], "placing")
+    points = {r.player: r.placing for r in rows}
+    assert points[seat] + points[len(scores)] == whole[seat]
