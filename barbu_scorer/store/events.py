@@ -102,6 +102,7 @@ def _event_row(
         "date": settings.date,
         "format": settings.fmt,
         "method": settings.method,
+        "checks": settings.checks,
         "scheme_ref": settings.scheme_ref,
         "scheme": json.dumps(scheme_to_dict(settings.scheme), ensure_ascii=False),
         "players": json.dumps(list(names), ensure_ascii=False),
