@@ -34,6 +34,7 @@ from barbu_scorer.store.confirmations import (
     open_call,
     table_of,
 )
+from barbu_scorer.store.events import StoredEvent
 from barbu_scorer.store.sessions import StoredSession
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.forms.checks import CHECK_WORDS, AnswerForm, ChecksForm
@@ -108,22 +109,21 @@ def refuse_confirmed_form(stored: StoredSession, number: int) -> None:
     abort(make_response(page, 409))
 
 
-def console_checks(
-    event_id: str, session_ids: list[str], recorded: dict[str, int]
-) -> dict[str, Any]:
+def console_checks(event: StoredEvent, recorded: dict[str, int]) -> dict[str, Any]:
     """What the director's console shows of the checks: the setting (and its form while no
     hand is saved), the calls (open ones with their answer button, then the answered),
     each table's hands not confirmed yet (``recorded``: each table's hands saved)."""
-    db = get_db()
-    setting = event_checks(db, event_id)
+    db, session_ids = get_db(), [t.session_id for t in event.tables]
+    setting = event_checks(db, event.id)
+    many = event.rounds > 1
     done = confirmed(db, session_ids)
     waiting = {
         sid: unconfirmed_line(pending(recorded.get(sid, 0), done[sid], setting))
         for sid in session_ids
     }
     calls = [
-        (c, call_line(c.id, c.round, c.table, c.number, c.at, c.answered))
-        for c in event_calls(db, event_id)
+        (c, call_line(c.id, c.round if many else None, c.table, c.number, c.at, c.answered))
+        for c in event_calls(db, event.id)
     ]
     form = ChecksForm(checks=setting)
     return {

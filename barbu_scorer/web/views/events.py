@@ -119,7 +119,7 @@ def console(event_id: str) -> str:
         method=MethodForm(),
         started=clock_of(event.round_started),
         called=clock_of(event.last_call),
-        **console_checks(event_id, [t.session_id for t in event.tables], view.recorded),
+        **console_checks(event, view.recorded),
     )
 
 
