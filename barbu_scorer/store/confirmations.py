@@ -152,6 +152,16 @@ def confirm_hand(
     return True
 
 
+def record_confirmed(db: Database, session_id: str, numbers: Sequence[int], who: str) -> None:
+    """Store the hands an imported table had confirmed (the caller holds the lock)."""
+    at = now()
+    for number in numbers:
+        db.execute(
+            "INSERT INTO hand_checks (session_id, number, at, who) VALUES (?, ?, ?, ?)",
+            [session_id, number, at, who],
+        )
+
+
 def refuse_confirmed(db: Database, session_id: str, number: int, by_director: bool) -> None:
     """A Conflict when the table confirmed hand ``number`` and the change is not the
     director's (the write path calls it under its lock, before any change)."""

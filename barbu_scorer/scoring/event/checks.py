@@ -14,6 +14,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.messages import Message, msg
 
 OFF = "off"
@@ -94,3 +95,33 @@ def called_hand(recorded: int, hands: int, asked: int | None) -> int:
     if asked is not None and 1 <= asked <= in_play:
         return asked
     return in_play
+
+
+def read_checks(value: object) -> str:
+    """An event document's ``checks`` (absent: off)."""
+    if value is None:
+        return OFF
+    if value not in CHECKS:
+        raise ScoringError(msg("checks: one of %(allowed)s", allowed=", ".join(CHECKS)))
+    return str(value)
+
+
+def read_confirmed(value: object, recorded: int, table: int) -> tuple[int, ...]:
+    """A table's ``confirmed`` hands in an event document (absent: none): distinct hand
+    numbers among its ``recorded`` hands, in order."""
+    if value is None:
+        return ()
+    if (
+        not isinstance(value, list)
+        or not all(isinstance(n, int) and not isinstance(n, bool) for n in value)
+        or not all(1 <= n <= recorded for n in value)
+        or len(set(value)) != len(value)
+    ):
+        raise ScoringError(
+            msg(
+                "table %(n)s: confirmed is a list of its hands' numbers, 1 to %(most)s",
+                n=table,
+                most=recorded,
+            )
+        )
+    return tuple(sorted(value))

@@ -12,6 +12,7 @@ from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.barbu.sessions import HandEntry, score_session
 from barbu_scorer.scoring.errors import ScoringError, refused
+from barbu_scorer.scoring.event.checks import OFF, read_checks, read_confirmed
 from barbu_scorer.scoring.event.formats import night_format
 from barbu_scorer.scoring.event.movement import MAX_EVENT_PLAYERS, ROUNDS, Round
 from barbu_scorer.scoring.event.people_doc import read_changes
@@ -48,6 +49,10 @@ class EventDocument:
     """Each table's ``ended_after`` (None: still playing), in the order of ``entries``."""
     changes: tuple[Mapping[str, Any], ...] = ()
     """The history of people changing (``read_changes``), oldest first."""
+    checks: str = OFF
+    """Whether the next player confirms each hand (``scoring.event.checks``)."""
+    confirmed: tuple[tuple[int, ...], ...] = ()
+    """Each table's hands confirmed at the table, in the order of ``entries``."""
 
     @property
     def settings(self) -> EventSettings:
@@ -59,6 +64,7 @@ class EventDocument:
             scheme_ref=self.scheme.id,
             fmt=self.fmt,
             method=self.method,
+            checks=self.checks,
         )
 
 
@@ -111,6 +117,7 @@ def read_event(doc: Any, lookup: SchemeLookup | None = None) -> EventDocument:
     out: list[list[int]] = []
     entries: list[tuple[HandEntry, ...]] = []
     sessions: list[Mapping[str, Any]] = []
+    raw_tables: list[Mapping[str, Any]] = []
     for r, rnd in enumerate(rounds_in, 1):
         if not isinstance(rnd, Mapping):
             raise refused("round %(r)s: an object", r=r)
@@ -121,6 +128,7 @@ def read_event(doc: Any, lookup: SchemeLookup | None = None) -> EventDocument:
         shape.append([(seats, declarer) for seats, declarer, _s in read])
         out.append(_numbers(rnd.get("sitting_out", []), msg("round %(r)s: sitting_out", r=r), 4))
         sessions.extend(s for _a, _b, s in read)
+        raw_tables.extend(tables)
     rounds = rounds_from_tables(len(players), shape, out)
     flat = [t for rnd in rounds for t in rnd.tables]
     ended: list[int | None] = []
@@ -131,6 +139,10 @@ def read_event(doc: Any, lookup: SchemeLookup | None = None) -> EventDocument:
             )
         )
         ended.append(_ended_after(session.get("ended_after"), len(entries[-1]), index + 1))
+    confirmed = tuple(
+        read_confirmed(t.get("confirmed"), len(e), n)
+        for n, (t, e) in enumerate(zip(raw_tables, entries, strict=True), 1)
+    )
     clock = _clock(doc.get("round"), rounds, entries, ended)
     return EventDocument(
         name,
@@ -145,6 +157,8 @@ def read_event(doc: Any, lookup: SchemeLookup | None = None) -> EventDocument:
         clock,
         tuple(ended),
         read_changes(doc.get("changes", []), players),
+        read_checks(doc.get("checks")),
+        confirmed,
     )
 
 
@@ -227,10 +241,12 @@ def event_to_dict(
     ranking: Sequence[Mapping[str, Any]],
     round_: int = 1,
     changes: Sequence[Mapping[str, Any]] = (),
+    checks: str = OFF,
 ) -> dict[str, Any]:
     """The event document; ``rounds``: each round's ``sitting_out`` and ``tables`` (seats,
     declarer_seat, the table's computed session document, with its ``ended_after`` once
-    ended); ``round_``: the round in play (the clock)."""
+    ended, and the hands confirmed at the table once any is); ``round_``: the round in play
+    (the clock); ``checks``: the table checks, written when on."""
     return {
         "format": FORMAT,
         "name": name,
@@ -243,4 +259,5 @@ def event_to_dict(
         "rounds": list(rounds),
         "ranking": list(ranking),
         "changes": [dict(c) for c in changes],
+        **({"checks": checks} if checks != OFF else {}),
     }

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.event.checks import (
     CHECKS,
     NEXT,
@@ -17,6 +18,8 @@ from barbu_scorer.scoring.event.checks import (
     edit_refusal,
     hand_mark,
     pending,
+    read_checks,
+    read_confirmed,
     setting_refusal,
 )
 
@@ -109,3 +112,13 @@ def test_one_open_call_per_table() -> None:
 )
 def test_the_hand_a_call_is_about(recorded: int, hands: int, asked: int | None, hand: int) -> None:
     assert called_hand(recorded, hands, asked) == hand
+
+
+def test_the_documents_checks_and_confirmed_hands_are_read_checked() -> None:
+    assert read_checks(None) == OFF and read_checks(NEXT) == NEXT
+    with pytest.raises(ScoringError, match="checks: one of"):
+        read_checks("maybe")
+    assert read_confirmed(None, 3, 1) == () and read_confirmed([3, 1], 3, 1) == (1, 3)
+    for wrong in ([4], [0], [1, 1], [True], "1", [1.0]):
+        with pytest.raises(ScoringError, match="table 2: confirmed is a list"):
+            read_confirmed(wrong, 3, 2)

@@ -4,6 +4,7 @@ refusal storing nothing (web/views/event_checks.py, web/table_checks.py)."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -254,3 +255,29 @@ def test_each_post_answers_an_unknown_thing_without_a_500(app: Flask, client: Fl
     }
     for url in ("/w/nope/confirm", "/w/nope/call", "/e/nope/calls/9/answer", "/e/nope/checks"):
         assert client.post(url, data={"number": "1", "seen": "a"}).status_code == 404
+
+
+def test_the_checks_go_out_and_back_with_the_event(app: Flask, client: FlaskClient) -> None:
+    """Export, import, export: the same document, the setting and the confirmations held
+    (a confirmed hand of the copy is still the director's)."""
+    event, sid = _night(app, client)
+    phone, offered = _watcher(app, sid)
+    phone.post(f"/w/{sid}/confirm", data={"number": "1", "seen": offered[1][1]})
+    first = client.get(f"/e/{event['id']}/event.json").get_json()
+    assert first["checks"] == NEXT and first["rounds"][0]["tables"][0]["confirmed"] == [1]
+    assert "confirmed" not in first["rounds"][0]["tables"][1]
+    copy = client.post("/events/import", data={"text": json.dumps(first)})
+    assert copy.status_code == 302, copy.get_data(as_text=True)
+    copy_id = copy.headers["Location"].split("/")[2]
+    again = client.get(f"/e/{copy_id}/event.json").get_json()
+    assert again == first
+    with app.app_context():
+        db = get_db()
+        assert event_checks(db, copy_id) == NEXT
+        table = db.execute(
+            "SELECT session_id FROM event_tables WHERE event_id = ? AND number = 1", [copy_id]
+        ).fetchone()[0]
+        assert confirmed(db, [table])[table] == frozenset({1})
+    bad = {**first, "checks": "sometimes"}
+    refused = client.post("/events/import", data={"text": json.dumps(bad)})
+    assert refused.status_code == 400 and "checks: one of" in refused.get_data(as_text=True)
