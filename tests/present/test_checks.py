@@ -70,3 +70,23 @@ def test_the_consoles_lines() -> None:
 def test_the_confirmed_hands_form_page() -> None:
     page = confirmed_page("hand 2 was confirmed", "/s/x")
     assert page.text == "Hand 2 was confirmed." and page.links == (("Back to the session", "/s/x"),)
+
+
+def test_the_tables_history_says_each_check() -> None:
+    from barbu_scorer.present.history import history_lines
+    from barbu_scorer.scoring.units import HAND
+
+    rows = [
+        {"at": "2026-12-04T20:15:00", "who": who, "action": action, "number": 5}
+        for who, action in (
+            ("table · phone ab12", "confirm"),
+            ("table · phone ab12", "call"),
+            ("director", "answer"),
+        )
+    ]
+    lines = history_lines(rows, HAND, _describe)
+    assert [(line.who, line.what) for line in lines] == [
+        ("Phone ab12", "hand 5 confirmed at the table"),
+        ("Phone ab12", "the director called to the table (hand 5)"),
+        ("The director", "the director's call answered (hand 5)"),
+    ]

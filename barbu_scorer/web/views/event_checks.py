@@ -12,11 +12,17 @@ from werkzeug.wrappers import Response
 from barbu_scorer.present.flashes import event_changed
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.event.checks import called_hand
-from barbu_scorer.store.confirmations import answer_call, call_director, confirm_hand, set_checks
+from barbu_scorer.store.confirmations import (
+    answer_call,
+    call_director,
+    confirm_hand,
+    set_checks,
+    table_of,
+)
 from barbu_scorer.store.rows import Stale
 from barbu_scorer.web.access import can_edit, device_sessions, scorer_label
 from barbu_scorer.web.db import get_db
-from barbu_scorer.web.event_access import require_director
+from barbu_scorer.web.event_access import is_director, require_director
 from barbu_scorer.web.event_pages import event_or_404
 from barbu_scorer.web.extensions import csrf
 from barbu_scorer.web.forms.checks import AnswerForm, CallForm, ChecksForm, ConfirmForm
@@ -39,7 +45,8 @@ def _old_page(back: str) -> Response:
 @bp.post("/w/<session_id>/confirm")
 def confirm(session_id: str) -> Response:
     """The next player confirms a hand on the table's watch page (not the scorer's phone;
-    a browser that opened this table's watch page; the hand as the page showed it)."""
+    a browser that opened this table's watch page; the hand as the page showed it). The
+    director's browser may too (a table with one phone), scorer or not: "director"."""
     stored_or_404(session_id)
     watch = url_for("sessions.watch", session_id=session_id)
     if not token_ok():
@@ -48,6 +55,8 @@ def confirm(session_id: str) -> Response:
     if not form.validate():
         abort(400)
     number = form.number.data or 0
+    table = table_of(get_db(), session_id)
+    director = table is not None and is_director(table.event_id)
     if session_id not in device_sessions():
         flash(_("Open this table's watch page on your phone to confirm its hands."), "error")
         return redirect(watch)
@@ -57,8 +66,8 @@ def confirm(session_id: str) -> Response:
             session_id,
             number,
             form.seen.data or "",
-            _table_phone(),
-            scorer=can_edit(session_id),
+            "director" if director else _table_phone(),
+            scorer=can_edit(session_id) and not director,
         )
     except ScoringError as problem:
         flash(problem.message, "error")

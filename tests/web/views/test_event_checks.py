@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from barbu_scorer.app import create_app
-from barbu_scorer.scoring.event.checks import NEXT
+from barbu_scorer.scoring.event.checks import NEXT, hand_mark
 from barbu_scorer.store.confirmations import confirmed, event_calls, event_checks
 from barbu_scorer.store.reads import history
 from barbu_scorer.store.sessions import load
@@ -88,9 +88,12 @@ def test_the_next_player_confirms_on_the_watch_page(app: Flask, client: FlaskCli
 def test_a_confirmation_refused_says_why_and_stores_nothing(
     app: Flask, client: FlaskClient, who: str
 ) -> None:
-    _event, sid = _night(app, client)
+    event, sid = _night(app, client)
     phone, offered = _watcher(app, sid)
-    poster = {"scorer": client, "stranger": app.test_client(), "stale": phone}[who]
+    scorer = app.test_client()  # a second phone holding the scorer's key (not the director)
+    scorer.get(f"/s/{sid}/k/{scorer_key(event['tables'][0])}")
+    scorer.get(f"/w/{sid}")
+    poster = {"scorer": scorer, "stranger": app.test_client(), "stale": phone}[who]
     seen = "0" * 16 if who == "stale" else offered[0][1]
     answer = poster.post(f"/w/{sid}/confirm", data={"number": "2", "seen": seen})
     assert answer.status_code == 302
@@ -281,3 +284,22 @@ def test_the_checks_go_out_and_back_with_the_event(app: Flask, client: FlaskClie
     bad = {**first, "checks": "sometimes"}
     refused = client.post("/events/import", data={"text": json.dumps(bad)})
     assert refused.status_code == 400 and "checks: one of" in refused.get_data(as_text=True)
+
+
+def test_the_api_takes_the_setting_and_refuses_another(client: FlaskClient) -> None:
+    body = {"name": "N", "date": "2026-12-04", "players": [f"P{n}" for n in range(4)]}
+    assert client.post("/api/events", json={**body, "checks": NEXT}).status_code == 201
+    wrong = client.post("/api/events", json={**body, "checks": "maybe"})
+    assert wrong.status_code == 400 and "table checks: one of" in wrong.get_json()["error"]
+
+
+def test_the_director_confirms_for_a_table_of_one_phone(app: Flask, client: FlaskClient) -> None:
+    """The director's browser (here the table's scorer too) confirms, named "director"."""
+    _event, sid = _night(app, client)
+    with app.app_context():
+        seen = hand_mark(load(get_db(), sid).entries[0])  # type: ignore[union-attr]
+    client.get(f"/w/{sid}")
+    client.post(f"/w/{sid}/confirm", data={"number": "1", "seen": seen})
+    with app.app_context():
+        assert confirmed(get_db(), [sid])[sid] == frozenset({1})
+        assert history(get_db(), sid)[0]["who"] == "director"
