@@ -117,7 +117,6 @@ def read_event(doc: Any, lookup: SchemeLookup | None = None) -> EventDocument:
     out: list[list[int]] = []
     entries: list[tuple[HandEntry, ...]] = []
     sessions: list[Mapping[str, Any]] = []
-    raw_tables: list[Mapping[str, Any]] = []
     for r, rnd in enumerate(rounds_in, 1):
         if not isinstance(rnd, Mapping):
             raise refused("round %(r)s: an object", r=r)
@@ -128,7 +127,6 @@ def read_event(doc: Any, lookup: SchemeLookup | None = None) -> EventDocument:
         shape.append([(seats, declarer) for seats, declarer, _s in read])
         out.append(_numbers(rnd.get("sitting_out", []), msg("round %(r)s: sitting_out", r=r), 4))
         sessions.extend(s for _a, _b, s in read)
-        raw_tables.extend(tables)
     rounds = rounds_from_tables(len(players), shape, out)
     flat = [t for rnd in rounds for t in rnd.tables]
     ended: list[int | None] = []
@@ -139,10 +137,6 @@ def read_event(doc: Any, lookup: SchemeLookup | None = None) -> EventDocument:
             )
         )
         ended.append(_ended_after(session.get("ended_after"), len(entries[-1]), index + 1))
-    confirmed = tuple(
-        read_confirmed(t.get("confirmed"), len(e), n)
-        for n, (t, e) in enumerate(zip(raw_tables, entries, strict=True), 1)
-    )
     clock = _clock(doc.get("round"), rounds, entries, ended)
     return EventDocument(
         name,
@@ -158,7 +152,18 @@ def read_event(doc: Any, lookup: SchemeLookup | None = None) -> EventDocument:
         tuple(ended),
         read_changes(doc.get("changes", []), players),
         read_checks(doc.get("checks")),
-        confirmed,
+        _confirmed(rounds_in, entries),
+    )
+
+
+def _confirmed(
+    rounds: Sequence[Mapping[str, Any]], entries: Sequence[Sequence[HandEntry]]
+) -> tuple[tuple[int, ...], ...]:
+    """Each table's hands confirmed at the table (the rounds' tables read already)."""
+    tables = [t for rnd in rounds for t in rnd["tables"]]
+    return tuple(
+        read_confirmed(t.get("confirmed"), len(e), n)
+        for n, (t, e) in enumerate(zip(tables, entries, strict=True), 1)
     )
 
 
