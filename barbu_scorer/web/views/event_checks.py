@@ -37,6 +37,12 @@ def _table_phone() -> str:
     return "table · " + scorer_label().split(" · ")[-1]
 
 
+def _refused(problem: ScoringError) -> None:
+    """The rule's refusal flashed as a sentence."""
+    text = problem.message
+    flash(text[:1].upper() + text[1:] + ".", "error")
+
+
 def _old_page(back: str) -> Response:
     flash(_("This page was old: here it is as it stands now. Tap again."), "error")
     return redirect(back)
@@ -70,7 +76,7 @@ def confirm(session_id: str) -> Response:
             scorer=can_edit(session_id) and not director,
         )
     except ScoringError as problem:
-        flash(problem.message, "error")
+        _refused(problem)
     else:
         said = (
             _("Hand %(n)s confirmed.", n=number)
@@ -101,7 +107,7 @@ def call(session_id: str) -> Response:
     try:
         call_director(get_db(), session_id, number, who)
     except ScoringError as problem:
-        flash(problem.message, "error")
+        _refused(problem)
     else:
         flash(_("The director is called: they are coming."), "ok")
     return redirect(back)
@@ -135,7 +141,7 @@ def setting(event_id: str) -> Response:
     try:
         set_checks(get_db(), event_id, form.checks.data or "", form.version.data)
     except ScoringError as problem:
-        flash(problem.message, "error")
+        _refused(problem)
     except Stale:
         flash(event_changed(), "error")
     else:

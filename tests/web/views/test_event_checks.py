@@ -197,7 +197,7 @@ def test_a_plain_session_has_no_checks(app: Flask, client: FlaskClient) -> None:
     sid = made.get_json()["id"]
     assert "Call the director" not in client.get(f"/w/{sid}").get_data(as_text=True)
     client.post(f"/w/{sid}/call", data={})
-    assert "only a club night" in _flash(client, f"/w/{sid}")
+    assert "Only a club night" in _flash(client, f"/w/{sid}")
 
 
 def test_the_console_changes_the_setting_before_the_first_hand(
