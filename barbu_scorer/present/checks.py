@@ -148,6 +148,12 @@ def unconfirmed_line(numbers: Sequence[int]) -> str:
     )
 
 
+def earlier_line(round_: int, table: int, waiting: str) -> str:
+    """A table of a closed round with hands still to confirm: "Round 1, table 2: To
+    confirm: hands 3, 4"."""
+    return say("Round %(r)s, table %(n)s: %(what)s", r=round_, n=table, what=waiting)
+
+
 def confirmed_page(reason: str, back: str) -> Closed:
     """The hand form of a hand the table confirmed, opened by the scorer: why it does not
     open, and the way back."""

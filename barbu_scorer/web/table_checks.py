@@ -22,6 +22,7 @@ from barbu_scorer.present.checks import (
     TableState,
     call_line,
     confirmed_page,
+    earlier_line,
     table_checks,
     unconfirmed_line,
 )
@@ -134,4 +135,9 @@ def console_checks(event: StoredEvent, recorded: dict[str, int]) -> dict[str, An
         "calls_done": [line for c, line in calls if c.answered is not None],
         "calls_mark": max((c.id for c, _line in calls if c.answered is None), default=0),
         "to_confirm": waiting,
+        "earlier_to_confirm": [
+            earlier_line(t.round, t.number, waiting[t.session_id])
+            for t in event.tables
+            if t.round < event.round and waiting[t.session_id]
+        ],
     }

@@ -10,6 +10,7 @@ from barbu_scorer.present.checks import (
     TableState,
     call_line,
     confirmed_page,
+    earlier_line,
     table_checks,
     unconfirmed_line,
 )
@@ -90,3 +91,7 @@ def test_the_tables_history_says_each_check() -> None:
         ("Phone ab12", "the director called to the table (hand 5)"),
         ("The director", "the director's call answered (hand 5)"),
     ]
+
+
+def test_a_closed_rounds_line() -> None:
+    assert earlier_line(1, 2, "To confirm: hand 3") == "Round 1, table 2: To confirm: hand 3"

@@ -303,3 +303,20 @@ def test_the_director_confirms_for_a_table_of_one_phone(app: Flask, client: Flas
     with app.app_context():
         assert confirmed(get_db(), [sid])[sid] == frozenset({1})
         assert history(get_db(), sid)[0]["who"] == "director"
+
+
+def test_a_closed_rounds_hands_to_confirm_stay_on_the_console(
+    app: Flask, client: FlaskClient
+) -> None:
+    event = make_event(client, 8, "blocks", checks=NEXT)
+    client.get(f"/e/{event['id']}/director/{event['director_key']}")
+    first = next(t for t in event["tables"] if t["round"] == 1)
+    play(client, first, 2)
+    closed = client.post(
+        f"/api/events/{event['id']}/clock",
+        json={"action": "close", "round": 1},
+        headers={"X-Director-Key": event["director_key"]},
+    )
+    assert closed.status_code == 200
+    console = client.get(f"/e/{event['id']}/console").get_data(as_text=True)
+    assert "Round 1, table 1: To confirm: hands 1, 2" in console
