@@ -11,8 +11,7 @@ of calls.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlite_utils import Database
@@ -22,14 +21,15 @@ from barbu_scorer.scoring.event.checks import (
     CHECKS,
     call_refusal,
     confirm_refusal,
-    edit_refusal,
     hand_mark,
     setting_refusal,
 )
 from barbu_scorer.scoring.messages import msg
-from barbu_scorer.store.conflicts import Conflict, Stale
+from barbu_scorer.store import figures  # noqa: F401  (its m014 registered before m016)
+from barbu_scorer.store.conflicts import Stale
 from barbu_scorer.store.keys import now
 from barbu_scorer.store.migrations import migrations
+from barbu_scorer.store.rows import bump, log, writing
 
 
 @migrations()
@@ -108,18 +108,8 @@ def confirmed(db: Database, session_ids: Sequence[str]) -> dict[str, frozenset[i
 
 def _moved(db: Database, session_id: str, who: str, action: str, number: int) -> None:
     """The session's version moved and the change in its history (the lock is held)."""
-    from barbu_scorer.store.rows import bump, log  # rows calls refuse_confirmed
-
     bump(db, session_id, None)
     log(db, session_id, who, action, number, None, None)
-
-
-@contextmanager
-def _writing(db: Database) -> Iterator[None]:
-    from barbu_scorer.store.rows import writing
-
-    with writing(db):
-        yield
 
 
 def confirm_hand(
@@ -128,7 +118,7 @@ def confirm_hand(
     """Confirm hand ``number`` at the table as its page showed it (``seen``: its
     fingerprint); False when it was confirmed already (a second tap). A ScoringError says
     why not."""
-    with _writing(db):
+    with writing(db):
         table = table_of(db, session_id)
         if table is None:
             raise refused("this event does not ask the tables to confirm their hands")
@@ -162,24 +152,11 @@ def record_confirmed(db: Database, session_id: str, numbers: Sequence[int], who:
         )
 
 
-def refuse_confirmed(db: Database, session_id: str, number: int, by_director: bool) -> None:
-    """A Conflict when the table confirmed hand ``number`` and the change is not the
-    director's (the write path calls it under its lock, before any change)."""
-    if by_director:
-        return
-    found = db.execute(
-        "SELECT number FROM hand_checks WHERE session_id = ? AND number = ?", [session_id, number]
-    ).fetchall()
-    why = edit_refusal(number, [int(r[0]) for r in found], by_director)
-    if why is not None:
-        raise Conflict(why, number)
-
-
 def set_checks(db: Database, event_id: str, checks: str, version: int | None) -> None:
     """Change the event's setting, before any table saved a hand (version-guarded)."""
     if checks not in CHECKS:
         raise refused("table checks: one of %(allowed)s", allowed=", ".join(CHECKS))
-    with _writing(db):
+    with writing(db):
         (saved,) = db.execute(
             """SELECT count(*) FROM hands h JOIN event_tables t ON t.session_id = h.session_id
                 WHERE t.event_id = ?""",
@@ -200,7 +177,7 @@ def set_checks(db: Database, event_id: str, checks: str, version: int | None) ->
 def call_director(db: Database, session_id: str, number: int, who: str) -> int:
     """Call the director to the table about hand ``number``; the call's id. Refused (a
     ScoringError) for a session of no event, a round not started, a call already open."""
-    with _writing(db):
+    with writing(db):
         table = table_of(db, session_id)
         if table is None:
             raise refused("only a club night's table calls the director")
@@ -224,7 +201,7 @@ def call_director(db: Database, session_id: str, number: int, who: str) -> int:
 
 def answer_call(db: Database, event_id: str, call_id: int, who: str = "director") -> bool:
     """Mark the call answered; False when it was already (or is no call of this event)."""
-    with _writing(db):
+    with writing(db):
         row = db.execute(
             "SELECT session_id, number FROM director_calls"
             " WHERE id = ? AND event_id = ? AND answered IS NULL",

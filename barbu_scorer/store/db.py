@@ -10,11 +10,12 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from barbu_scorer.scoring.players import name_key
-from barbu_scorer.store import (
-    confirmations,  # noqa: F401  (registers the table checks' one)
-    figures,  # noqa: F401  (registers the league version's migration)
-)
+from barbu_scorer.store import figures  # noqa: F401  (registers the league version's migration)
 from barbu_scorer.store.migrations import migrations
+
+# isort: split
+# The migrations of their own modules, in their numbers' order (m016 after the rest).
+from barbu_scorer.store import confirmations  # noqa: F401  (the table checks': m016)
 
 # How long a write waits for another writer's lock before the request is answered 503.
 WRITE_TIMEOUT = 5.0

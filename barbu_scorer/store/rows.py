@@ -4,7 +4,7 @@ One write transaction that takes the write lock first, and the three changes a s
 makes to a session's entries (add, correct, undo the last) through one core: the lock,
 the ended check and the version guard (``_changing``), then the row, the version and the
 history (``_record``); a hand a club night's table confirmed is the director's to change
-(``store.confirmations.refuse_confirmed``). Each game's ``WRITES`` (an ``EntryWrites``,
+(``store.conflicts.refuse_confirmed``). Each game's ``WRITES`` (an ``EntryWrites``,
 hung from its ``Game``) says how its sessions load and how its rules check an entry;
 nothing is written until they accept the whole session.
 """
@@ -21,8 +21,7 @@ from sqlite_utils import Database
 
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.messages import N_, active_locale, msg
-from barbu_scorer.store.confirmations import refuse_confirmed
-from barbu_scorer.store.conflicts import STALE, Conflict, Stale, conflict
+from barbu_scorer.store.conflicts import STALE, Conflict, Stale, conflict, refuse_confirmed
 from barbu_scorer.store.entry_writes import EntryWrites, Written
 from barbu_scorer.store.keys import hash_key, new_id, now
 from barbu_scorer.store.reads import format_of, read_session
