@@ -166,7 +166,12 @@ def _what(row: Mapping[str, Any], unit: Unit, describe: Describe) -> str:
         return say("new scorer's link made")
     if action == "scoring handed over":
         return say("scoring handed over to another phone")
-    return str(action)
+    checks = {
+        "confirm": N_("%(entry)s confirmed at the table"),
+        "call": N_("the director called to the table (%(entry)s)"),
+        "answer": N_("the director's call answered (%(entry)s)"),
+    }
+    return say(checks[action], entry=entry) if action in checks else str(action)
 
 
 def history_lines(

@@ -1,11 +1,16 @@
 """What a write refuses before any rule: a conflict with what is stored (HTTP 409), a
-stale version (HTTP 412). Their messages are :class:`Message` values, said in the
-reader's language (``str(error)`` renders in the active one)."""
+stale version (HTTP 412), a club night's hand its table confirmed (the director's to
+change: ``refuse_confirmed``, its rows ``store/confirmations.py``'s). Their messages are
+:class:`Message` values, said in the reader's language (``str(error)`` renders in the
+active one)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from sqlite_utils import Database
+
+from barbu_scorer.scoring.event.checks import edit_refusal
 from barbu_scorer.scoring.messages import Message, Text, msg
 from barbu_scorer.scoring.units import Unit
 
@@ -31,3 +36,16 @@ STALE = msg("the session has changed since this page was loaded")
 def conflict(unit: Unit, text: str, number: int | None = None, **params: Any) -> Conflict:
     """A Conflict naming a game's entry (its unit's noun) in the reader's language."""
     return Conflict(Message(text, {"noun": unit.name(), **params}), number)
+
+
+def refuse_confirmed(db: Database, session_id: str, number: int, by_director: bool) -> None:
+    """A Conflict when the table confirmed hand ``number`` and the change is not the
+    director's (the write path calls it under its lock, before any change)."""
+    if by_director:
+        return
+    found = db.execute(
+        "SELECT number FROM hand_checks WHERE session_id = ? AND number = ?", [session_id, number]
+    ).fetchall()
+    why = edit_refusal(number, [int(r[0]) for r in found], by_director)
+    if why is not None:
+        raise Conflict(why, number)

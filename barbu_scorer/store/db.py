@@ -16,6 +16,13 @@ from barbu_scorer.store import (  # noqa: F401  (register their migrations)
 )
 from barbu_scorer.store.migrations import migrations
 
+# isort: split
+from barbu_scorer.store import confirmations  # noqa: F401  (the table checks': m016)
+
+# Modules register their own migrations when imported, and which is imported first
+# depends on who imports whom; they are applied in their numbers' order whatever it was.
+migrations._migrations.sort(key=lambda step: step.name)
+
 # How long a write waits for another writer's lock before the request is answered 503.
 WRITE_TIMEOUT = 5.0
 PAGE = 4096

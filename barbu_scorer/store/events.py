@@ -102,6 +102,7 @@ def _event_row(
         "date": settings.date,
         "format": settings.fmt,
         "method": settings.method,
+        "checks": settings.checks,
         "scheme_ref": settings.scheme_ref,
         "scheme": json.dumps(scheme_to_dict(settings.scheme), ensure_ascii=False),
         "players": json.dumps(list(names), ensure_ascii=False),
@@ -124,11 +125,13 @@ def create_event(
     clock: int = 1,
     ended: Sequence[int | None] = (),
     changes: Sequence[Mapping[str, Any]] = (),
+    confirmed: Sequence[Sequence[int]] = (),
 ) -> tuple[StoredEvent, str]:
     """Store an event, every table's session with it, in one transaction; the stored event
-    and the director's key. An import gives each table's hands (``entries``) and where it
-    ended (``ended``), in order, the round in play (``clock``) and the history of people
-    changing (``changes``)."""
+    and the director's key. An import gives each table's hands (``entries``), where it
+    ended (``ended``) and the hands it confirmed (``confirmed``), in order, the round in
+    play (``clock``) and the history of people changing (``changes``)."""
+    from barbu_scorer.store.confirmations import record_confirmed
     from barbu_scorer.store.ending import mark_ended
     from barbu_scorer.store.people import record_changes
     from barbu_scorer.store.reliefs import restore_reliefs
@@ -154,6 +157,9 @@ def create_event(
             )
             if index < len(ended) and ended[index] is not None:
                 mark_ended(db, session_id, ended[index] or 0, who)
+            record_confirmed(
+                db, session_id, confirmed[index] if index < len(confirmed) else (), who
+            )
         record_changes(db, event_id, changes)
         restore_reliefs(db, event_id, names, changes)
     found = load_event(db, event_id)

@@ -3,10 +3,10 @@
 One write transaction that takes the write lock first, and the three changes a scorer
 makes to a session's entries (add, correct, undo the last) through one core: the lock,
 the ended check and the version guard (``_changing``), then the row, the version and the
-history (``_record``). Each game's row module says as its ``WRITES`` (an
-``EntryWrites``) how its sessions load and how its rules check an entry; nothing is
-written until they accept the whole session. The games registry (``games.py``) hangs each
-game's ``WRITES`` from its ``Game``.
+history (``_record``); a hand a club night's table confirmed is the director's to change
+(``store.conflicts.refuse_confirmed``). Each game's ``WRITES`` (an ``EntryWrites``,
+hung from its ``Game``) says how its sessions load and how its rules check an entry;
+nothing is written until they accept the whole session.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from sqlite_utils import Database
 
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.messages import N_, active_locale, msg
-from barbu_scorer.store.conflicts import STALE, Conflict, Stale, conflict
+from barbu_scorer.store.conflicts import STALE, Conflict, Stale, conflict, refuse_confirmed
 from barbu_scorer.store.entry_writes import EntryWrites, Written
 from barbu_scorer.store.keys import hash_key, new_id, now
 from barbu_scorer.store.reads import format_of, read_session
@@ -44,13 +44,9 @@ Entry = TypeVar("Entry")
 
 @contextmanager
 def writing(db: Database) -> Iterator[None]:
-    """One write transaction, taking the write lock up front.
-
-    ``BEGIN IMMEDIATE`` makes a second writer wait for the first instead of failing
-    when its read-then-write transaction tries to upgrade; ``db.atomic()`` nests
-    inside it as a savepoint. Inside a transaction already open (an event storing its
-    tables' sessions) it is a savepoint of that one, so the whole stays one write.
-    """
+    """One write transaction, taking the write lock up front (``BEGIN IMMEDIATE``: a
+    second writer waits for the first instead of failing when its read-then-write tries to
+    upgrade); inside a transaction already open, a savepoint of it (one write in all)."""
     if db.conn.in_transaction:
         with db.atomic():
             yield
@@ -276,6 +272,7 @@ def replace_entry(
         data = game.canonical(stored, number, entry)
         if entries[number - 1] == data:
             return Written(False, now_at)  # the same figures: no new version, no history
+        refuse_confirmed(db, session_id, number, by_director)  # the table's word holds
         before, entries[number - 1] = entries[number - 1], data
         scored = game.check(stored, entries)
         _record(db, session_id, version, who, "correct", number, before, data)
@@ -297,4 +294,5 @@ def delete_last_entry(
         if number != len(entries):
             text = N_("only the last %(noun)s (%(n)s) can be undone")
             raise conflict(game.unit, text, number, n=len(entries))
+        refuse_confirmed(db, session_id, number, False)
         _record(db, session_id, version, who, "undo", number, entries[-1], None)

@@ -51,6 +51,11 @@ class EventView:
         """The hands played at every table so far (the TV's live region says it)."""
         return sum(r.done for r in self.rows)
 
+    @property
+    def recorded(self) -> dict[str, int]:
+        """Each table's session -> the hands it saved."""
+        return {r.session_id: r.done for r in self.rows}
+
     def round_rows(self, number: int) -> tuple[ConsoleRow, ...]:
         """The console lines of one round."""
         return tuple(r for r in self.rows if r.round == number)
@@ -119,7 +124,7 @@ def new_event(
     db: Database, settings: EventSettings, *, seating: str, players: list[str]
 ) -> tuple[StoredEvent, str]:
     """Check an event whole (name, names, format, the movement), then store it."""
-    check_choices(settings.fmt, settings.method, seating)
+    check_choices(settings.fmt, settings.method, seating, settings.checks)
     if settings.scheme.players != 4:
         raise refused(
             "an event starts from a four-player scheme (tables of 3 and 5 get its variant)"

@@ -13,6 +13,7 @@ from barbu_scorer.scoring.barbu.scheme_io import scheme_to_dict
 from barbu_scorer.scoring.envelope import bare
 from barbu_scorer.scoring.event.document import EventDocument, event_to_dict
 from barbu_scorer.scoring.event.formats import night_format
+from barbu_scorer.store.confirmations import confirmed, event_checks
 from barbu_scorer.store.events import StoredEvent, create_event, scorer_keys
 from barbu_scorer.store.people import people_history
 from barbu_scorer.web.event_data import gather, ranking_json
@@ -37,6 +38,7 @@ def _table_doc(db: Database, session_id: str) -> dict[str, Any]:
 
 def event_export(db: Database, event: StoredEvent) -> dict[str, Any]:
     """The whole event as one document, every table's session inside it."""
+    done = confirmed(db, [t.session_id for t in event.tables])
     rounds = [
         {
             "sitting_out": list(event.sitting_out[r - 1]),
@@ -46,6 +48,7 @@ def event_export(db: Database, event: StoredEvent) -> dict[str, Any]:
                     "seats": list(t.seats),
                     "declarer_seat": t.declarer_seat,
                     "session": _table_doc(db, t.session_id),
+                    **({"confirmed": sorted(done[t.session_id])} if done[t.session_id] else {}),
                 }
                 for t in event.round_tables(r)
             ],
@@ -63,6 +66,7 @@ def event_export(db: Database, event: StoredEvent) -> dict[str, Any]:
         ranking=ranking_json(gather(db, event)),
         round_=event.round,
         changes=people_history(db, event.id),
+        checks=event_checks(db, event.id),
     )
 
 
@@ -78,6 +82,7 @@ def import_event(db: Database, doc: EventDocument) -> tuple[StoredEvent, str]:
         clock=doc.round,
         ended=doc.ended,
         changes=doc.changes,
+        confirmed=doc.confirmed,
     )
 
 

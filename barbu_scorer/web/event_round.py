@@ -14,6 +14,7 @@ from barbu_scorer.store.event_reads import beyond_the_round, round_limit
 from barbu_scorer.store.sessions import StoredSession
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_access import is_director
+from barbu_scorer.web.table_checks import refuse_confirmed_form
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,7 @@ def refuse_beyond_round(stored: StoredSession, number: int) -> None:
     """A 409 for the hand form of a hand beyond the table's round (JSON for the page's
     script and its outbox, which keep the hand and show the reason)."""
     if number <= len(stored.entries):
+        refuse_confirmed_form(stored, number)  # a hand the table confirmed: the director's
         return
     reason = beyond_the_round(get_db(), stored.id, number)
     if not reason:

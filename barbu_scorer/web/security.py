@@ -57,6 +57,9 @@ CREATING = {
     "events.new": None,
     "event_board.import_page": None,
     "api_events.create_event": None,
+    # The table's word: a hand confirmed, a call to the director (web/views/event_checks.py).
+    "event_checks.confirm": None,
+    "event_checks.call": None,
 }
 
 access_log = logging.getLogger("barbu_scorer.access")

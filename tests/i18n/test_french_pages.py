@@ -185,12 +185,14 @@ def world(app: Flask, client: FlaskClient) -> dict[str, str]:
     spare_bridge = _post(other, "/api/sessions", {**rubber, "deals": rubber["deals"][:1]})
     assert client.post(f"/b/{bridge_ended['id']}/end", data={"version": 1}).status_code == 302
     body = {"name": "Soirée", "date": "2026-12-01", "format": "session", "players": NAMES}
-    event = _post(client, "/api/events", body)
+    event = _post(client, "/api/events", {**body, "checks": "next"})  # the tables confirm
     assert client.get(event["links"]["director"].split("localhost:5000", 1)[1]).status_code == 302
     table = event["tables"][0]
     first = {"number": 1, "contract": "no_tricks", "facts": {"tricks": [13, 0, 0, 0]}}
     key = {"X-Edit-Key": str(table["links"]["scorer"]).rsplit("/", 1)[-1]}
     assert client.post(f"/api/sessions/{table['session']}/hands", json=first, headers=key)
+    other.get(f"/w/{table['session']}")
+    assert other.post(f"/w/{table['session']}/call", data={}).status_code == 302  # the console
     blocks = _post(client, "/api/events", {**body, "name": "Tours", "format": "blocks"})
     played = blocks["tables"][0]
     play(client, played, 7)
@@ -242,7 +244,7 @@ def addresses(w: dict[str, str]) -> dict[str, list[str]]:
         "main.index": ["/"],
         "sessions.new": ["/new", "/new?scheme=french_classic"],
         "sessions.scorer": [f"/s/{x}" for x in [*sessions, w["round"]]],
-        "sessions.watch": [f"/w/{x}" for x in sessions],
+        "sessions.watch": [f"/w/{x}" for x in [*sessions, w["table"]]],  # a hand to confirm
         "sessions.tv": [f"/w/{x}/tv" for x in sessions],
         "sessions.changes": [f"/s/{x}/history" for x in (s, w["ended"], w["house"])],
         "hands.edit": [

@@ -12,6 +12,7 @@ from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.barbu.sessions import HandEntry, score_session
 from barbu_scorer.scoring.errors import ScoringError, refused
+from barbu_scorer.scoring.event.checks import OFF, read_checks, read_confirmed
 from barbu_scorer.scoring.event.formats import night_format
 from barbu_scorer.scoring.event.movement import MAX_EVENT_PLAYERS, ROUNDS, Round
 from barbu_scorer.scoring.event.people_doc import read_changes
@@ -48,6 +49,10 @@ class EventDocument:
     """Each table's ``ended_after`` (None: still playing), in the order of ``entries``."""
     changes: tuple[Mapping[str, Any], ...] = ()
     """The history of people changing (``read_changes``), oldest first."""
+    checks: str = OFF
+    """Whether the next player confirms each hand (``scoring.event.checks``)."""
+    confirmed: tuple[tuple[int, ...], ...] = ()
+    """Each table's hands confirmed at the table, in the order of ``entries``."""
 
     @property
     def settings(self) -> EventSettings:
@@ -59,6 +64,7 @@ class EventDocument:
             scheme_ref=self.scheme.id,
             fmt=self.fmt,
             method=self.method,
+            checks=self.checks,
         )
 
 
@@ -147,6 +153,19 @@ def read_event(doc: Any, lookup: SchemeLookup | None = None) -> EventDocument:
         clock,
         tuple(ended),
         changes,
+        read_checks(doc.get("checks")),
+        _confirmed(rounds_in, entries),
+    )
+
+
+def _confirmed(
+    rounds: Sequence[Mapping[str, Any]], entries: Sequence[Sequence[HandEntry]]
+) -> tuple[tuple[int, ...], ...]:
+    """Each table's hands confirmed at the table (the rounds' tables read already)."""
+    tables = [t for rnd in rounds for t in rnd["tables"]]
+    return tuple(
+        read_confirmed(t.get("confirmed"), len(e), n)
+        for n, (t, e) in enumerate(zip(tables, entries, strict=True), 1)
     )
 
 
@@ -229,10 +248,12 @@ def event_to_dict(
     ranking: Sequence[Mapping[str, Any]],
     round_: int = 1,
     changes: Sequence[Mapping[str, Any]] = (),
+    checks: str = OFF,
 ) -> dict[str, Any]:
     """The event document; ``rounds``: each round's ``sitting_out`` and ``tables`` (seats,
     declarer_seat, the table's computed session document, with its ``ended_after`` once
-    ended); ``round_``: the round in play (the clock)."""
+    ended, and the hands confirmed at the table once any is); ``round_``: the round in play
+    (the clock); ``checks``: the table checks, written when on."""
     return {
         "format": FORMAT,
         "name": name,
@@ -245,4 +266,5 @@ def event_to_dict(
         "rounds": list(rounds),
         "ranking": list(ranking),
         "changes": [dict(c) for c in changes],
+        **({"checks": checks} if checks != OFF else {}),
     }

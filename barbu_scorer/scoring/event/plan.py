@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from barbu_scorer.scoring.barbu.schemes import MAX_PLAYERS, MIN_PLAYERS, Scheme
 from barbu_scorer.scoring.errors import refused
+from barbu_scorer.scoring.event.checks import CHECKS, OFF
 from barbu_scorer.scoring.event.formats import night_format
 from barbu_scorer.scoring.event.movement import (
     MIN_BLOCKS_PLAYERS,
@@ -38,11 +39,15 @@ class EventSettings:
     rotating blocks."""
     method: str
     """How the ranking counts: one of ``ranking.METHODS``."""
+    checks: str = OFF
+    """Whether the next player confirms each hand: one of ``checks.CHECKS``."""
 
 
-def check_choices(fmt: object, method: object, seating: object) -> None:
-    """The format, ranking method and seating named are ones the event knows."""
+def check_choices(fmt: object, method: object, seating: object, checks: object = OFF) -> None:
+    """The format, ranking method, seating and table checks named are ones the event knows."""
     night_format(fmt)
+    if checks not in CHECKS:
+        raise refused("table checks: one of %(allowed)s", allowed=", ".join(CHECKS))
     if method not in METHODS:
         raise refused("ranking: one of %(allowed)s", allowed=", ".join(METHODS))
     if seating not in SEATINGS:

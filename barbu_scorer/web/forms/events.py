@@ -17,11 +17,13 @@ from wtforms import (
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
+from barbu_scorer.scoring.event.checks import OFF
 from barbu_scorer.scoring.event.formats import NIGHT_FORMATS, SESSION
 from barbu_scorer.scoring.event.movement import MAX_EVENT_PLAYERS
 from barbu_scorer.scoring.event.plan import MAX_EVENT_NAME
 from barbu_scorer.scoring.players import MAX_NAME_LENGTH
 from barbu_scorer.scoring.text import MAX_VERSION
+from barbu_scorer.web.forms.checks import CHECK_CHOICES
 from barbu_scorer.web.forms.common import Label, radio_choices
 
 MAX_TYPED = MAX_EVENT_PLAYERS * (MAX_NAME_LENGTH + 2)
@@ -71,6 +73,7 @@ class NewEventForm(FlaskForm):
         ),
         default="total",
     )
+    checks = RadioField(_l("Table checks"), choices=CHECK_CHOICES, default=OFF)
 
 
 class ClockForm(FlaskForm):

@@ -39,7 +39,7 @@ from barbu_scorer.web.once import created_once, made
 
 bp = api_blueprint("api_events")
 
-FIELDS = {"name", "date", "scheme", "format", "method", "seating", "players"}
+FIELDS = {"name", "date", "scheme", "format", "method", "seating", "players", "checks"}
 
 
 def _event(event_id: str) -> StoredEvent:
@@ -123,6 +123,7 @@ def _create_fields(data: Any) -> tuple[EventSettings, str, list[Any]]:
         scheme_ref=scheme.id,
         fmt=data.get("format", SESSION.id),
         method=data.get("method", "total"),
+        checks=data.get("checks", "off"),
     )
     return settings, data.get("seating", "draw"), players
 

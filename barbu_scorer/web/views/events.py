@@ -31,6 +31,7 @@ from barbu_scorer.web.event_pages import event_or_404
 from barbu_scorer.web.forms.events import ClockForm, MethodForm, NewEventForm, PeopleForm
 from barbu_scorer.web.links import external
 from barbu_scorer.web.once import created_once, made
+from barbu_scorer.web.table_checks import console_checks
 
 bp = Blueprint("events", __name__)
 
@@ -69,6 +70,7 @@ def new() -> Any:
                 scheme_ref=scheme.id,
                 fmt=form.format.data,
                 method=form.method.data,
+                checks=form.checks.data,
             )
             event_id, key, _fresh = created_once(
                 lambda: made(
@@ -124,6 +126,7 @@ def console(event_id: str) -> str:
         method=MethodForm(),
         started=clock_of(event.round_started),
         called=clock_of(event.last_call),
+        **console_checks(event, view.recorded),
     )
 
 

@@ -35,6 +35,7 @@ from barbu_scorer.web.forms.common import VersionForm
 from barbu_scorer.web.game_pages import GamePages
 from barbu_scorer.web.once import created_once
 from barbu_scorer.web.pages import first_seat, stored_or_404
+from barbu_scorer.web.table_checks import TOKEN_MARK, checks_of, with_token
 
 bp = Blueprint("sessions", __name__)
 
@@ -131,6 +132,7 @@ def scorer(session_id: str) -> str:
         ended=ended,
         table=table,
         round_done=round_done(stored),
+        checks=checks_of(stored, scorer=True),
         ahead=ahead(len(stored.entries), stored.scheme.hands, len(stored.scheme.contracts)),
     )
 
@@ -180,9 +182,11 @@ def watch(session_id: str) -> Response:
             scoring=scoring,
             ended=_ended(stored),
             table=table,
+            checks=checks_of(stored, scorer=scoring is not None),
+            token=TOKEN_MARK,
         )
 
-    return pages.watched("watch", session_id, page)
+    return with_token(pages.watched("watch", session_id, page))
 
 
 @bp.get("/w/<session_id>/tv")
