@@ -13,10 +13,17 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
+from hypothesis import settings
 from jinja2.bccache import Bucket, BytecodeCache
 
 from barbu_scorer.app import create_app
 from barbu_scorer.store.db import connect
+
+# No property test has a deadline: hypothesis's 200 ms per example is a timing assertion,
+# and on a shared machine a slow example is the machine's, not the rule's (a Barbu Bridge
+# document property failed at 353 ms under load). Bounded work is checked by the benches.
+settings.register_profile("barbu", deadline=None)
+settings.load_profile("barbu")
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
