@@ -125,6 +125,13 @@ def _results(*args: Any) -> bytes:
     return results_pdf(*args)
 
 
+def _evening(view: Any) -> bytes:
+    """In the child: a player's evening (``paper.evening.evening_pdf``)."""
+    from barbu_scorer.paper.evening import evening_pdf
+
+    return evening_pdf(view)
+
+
 def _standings(doc: Any, title: str) -> bytes:
     """In the child: a session's standings as the PNG to share."""
     from barbu_scorer.paper.league import standings_png
@@ -142,6 +149,7 @@ TASKS: dict[str, Callable[..., bytes]] = {
     "sheet": _lay_out,
     "results": _results,
     "standings": _standings,
+    "evening": _evening,
     "warm": _warm_up,
 }
 
@@ -213,6 +221,11 @@ def render(
 def results(*args: Any, locale: str) -> bytes:
     """A club night's results PDF (``results_pdf``'s arguments), laid out in the child."""
     return _call("results", args, locale)
+
+
+def evening(view: Any, locale: str) -> bytes:
+    """A player's evening as PDF, laid out in the child."""
+    return _call("evening", (view,), locale)
 
 
 def standings(doc: Any, title: str, locale: str) -> bytes:

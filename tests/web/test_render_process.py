@@ -61,3 +61,35 @@ def test_the_served_app_prints_through_the_child(tmp_path: Path) -> None:
     printed = client.get(f"/w/{made['id']}/sheet.pdf")
     assert printed.status_code == 200 and "Clara" in pdf_text(printed.data)
     assert list((tmp_path / "sheets").glob(f"{made['id']}-*.pdf"))  # kept for the others
+
+
+def test_the_child_lays_out_a_players_evening() -> None:
+    from barbu_scorer.present.evening import EveningView, SittingRow
+
+    row = SittingRow(
+        "Table 1",
+        "East",
+        ("Ben", "Clara", "Dan"),
+        (),
+        "0 made, 0 received",
+        "0 of 28",
+        "0",
+        "0",
+        False,
+    )
+    view = EveningView(
+        "Ada",
+        "Club",
+        "4 Dec 2026",
+        "Place 1 of 4",
+        "0",
+        "0",
+        "Provisional",
+        False,
+        "Table 1, seat East",
+        (row,),
+        "",
+        "",
+    )
+    text = pdf_text(render_process.evening(view, "fr"))
+    assert "Ada" in text and "Avec" in text

@@ -1,0 +1,41 @@
+"""A player's evening: the page (their next seat while the night goes on), its one-page
+PDF, the ranking's names linking to it."""
+
+from __future__ import annotations
+
+from flask.testing import FlaskClient
+
+from barbu_scorer.web.views.evening import bp
+from tests.event_helpers import make_event, play
+from tests.helpers import pdf_pages
+
+
+def test_the_page_says_where_to_sit_then_the_evening(client: FlaskClient) -> None:
+    event = make_event(client, 8)
+    table = event["tables"][1]
+    who = table["players"][1]
+    number = event["players"].index(who) + 1
+    page = client.get(f"/e/{event['id']}/p/{number}")
+    assert page.status_code == 200
+    text = page.get_data(as_text=True)
+    assert "Table 2, seat East" in text and "data-next-seat" in text
+    assert f"/e/{event['id']}/p/{number}.pdf" in text
+    play(client, table, 3, winner=1)
+    text = client.get(f"/e/{event['id']}/p/{number}").get_data(as_text=True)
+    assert "3 of 28" in text and "Provisional" in text
+    board = client.get(f"/e/{event['id']}").get_data(as_text=True)
+    assert f'href="/e/{event["id"]}/p/{number}"' in board
+    assert client.get(f"/e/{event['id']}/p/0").status_code == 404
+    assert client.get(f"/e/{event['id']}/p/9").status_code == 404
+    assert client.get("/e/nope/p/1").status_code == 404
+    assert bp.name == "evening"
+
+
+def test_the_pdf_is_one_page(client: FlaskClient) -> None:
+    event = make_event(client, 4)
+    play(client, event["tables"][0], 2)
+    response = client.get(f"/e/{event['id']}/p/1.pdf")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    pages = pdf_pages(response.data)
+    assert len(pages) == 1 and "Player 0" in pages[0]
+    assert client.get(f"/e/{event['id']}/p/5.pdf").status_code == 404
