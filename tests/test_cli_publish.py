@@ -4,6 +4,7 @@ them, --since rewriting only the nights changed, the index keeping every night, 
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -17,9 +18,10 @@ from tests.publish_helpers import Published, publish, stored_night
 WRITING = re.compile(r"/k/|/director/|/take/|/club/|/console|/api/|/hand/|edit", re.I)
 
 
-@pytest.fixture
-def night(tmp_path: Path, migrated: Path) -> Published:
-    return stored_night(tmp_path, migrated)
+@pytest.fixture(scope="module")
+def night(tmp_path_factory: pytest.TempPathFactory, migrated: Path) -> Published:
+    """One night published once for the module (its tests publish again into copies)."""
+    return stored_night(tmp_path_factory.mktemp("night"), migrated)
 
 
 def _texts(site: Path) -> dict[str, str]:
@@ -53,14 +55,18 @@ def test_the_site_holds_every_page_and_no_key(night: Published) -> None:
     assert texts[f"{e}/player-2.pdf"].count("Player 01") >= 1
 
 
-def test_since_rewrites_only_what_changed_and_keeps_the_index(night: Published) -> None:
-    page = night.site / "events" / night.event_id / "index.html"
+def test_since_rewrites_only_what_changed_and_keeps_the_index(
+    night: Published, tmp_path: Path
+) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(night.site, site)
+    page = site / "events" / night.event_id / "index.html"
     page.write_text("stale", encoding="utf-8")
-    out = publish(night.instance, night.site, "all", "--since", "2999-01-01")
+    out = publish(night.instance, site, "all", "--since", "2999-01-01")
     assert "0 nights published" in out and page.read_text(encoding="utf-8") == "stale"
-    index = (night.site / "index.html").read_text(encoding="utf-8")
+    index = (site / "index.html").read_text(encoding="utf-8")
     assert f"events/{night.event_id}/index.html" in index  # still listed
-    publish(night.instance, night.site, night.event_id, "--since", "2000-01-01", "--lang", "fr")
+    publish(night.instance, site, night.event_id, "--since", "2000-01-01", "--lang", "fr")
     french = page.read_text(encoding="utf-8")
     assert 'lang="fr"' in french and "Provisoire" in french and "Joueur" in french
 
