@@ -39,3 +39,24 @@ def test_the_pdf_is_one_page(client: FlaskClient) -> None:
     pages = pdf_pages(response.data)
     assert len(pages) == 1 and "Player 0" in pages[0]
     assert client.get(f"/e/{event['id']}/p/5.pdf").status_code == 404
+
+
+def test_the_next_seat_moves_with_the_rounds(client: FlaskClient) -> None:
+    event = make_event(client, 8, "blocks")
+    first = event["tables"][0]
+    who = first["players"][0]
+    number = event["players"].index(who) + 1
+    page = f"/e/{event['id']}/p/{number}"
+    assert "Round 1: table 1, seat North" in client.get(page).get_data(as_text=True)
+    play(client, first, 7)  # their table of round 1 finished: the next round's seat
+    after = client.get(page).get_data(as_text=True)
+    (later,) = [t for t in event["tables"] if t["round"] == 2 and who in t["players"]]
+    assert f"Round 2: table {later['table']}, seat" in after  # 8 players: nobody sits out
+    closed = client.post(
+        f"/api/events/{event['id']}/clock",
+        json={"action": "close", "round": 1},
+        headers={"X-Director-Key": event["director_key"]},
+    )
+    assert closed.status_code == 200, closed.get_json()
+    text = client.get(page).get_data(as_text=True)
+    assert "Round 2: " in text and "7 of 7" in text
