@@ -108,7 +108,7 @@ def evening_view(
         if e.sat_out
         else ""
     )
-    summary = "; ".join(
+    summary = " · ".join(
         (
             say_n("%(count)s hand declared", "%(count)s hands declared", e.declared),
             say_n("%(count)s double made", "%(count)s doubles made", e.doubles_made),

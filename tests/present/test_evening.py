@@ -45,5 +45,5 @@ def test_the_evening_of_a_table_of_four() -> None:
     assert row.company == ("Ben", "Clara", "Dan") and row.seat == "North"
     assert row.doubles == "0 made, 2 received" and row.hands == "1 of 28"
     assert len(row.declared) == 1 and row.declared[0].endswith(row.score)
-    assert view.summary == "1 hand declared; 0 doubles made; 2 doubles received"
+    assert view.summary == "1 hand declared · 0 doubles made · 2 doubles received"
     assert view.standing.startswith("Place ") and not view.final
