@@ -60,3 +60,19 @@ def test_the_next_seat_moves_with_the_rounds(client: FlaskClient) -> None:
     assert closed.status_code == 200, closed.get_json()
     text = client.get(page).get_data(as_text=True)
     assert "Round 2: " in text and "7 of 7" in text
+
+
+def test_a_late_arrival_is_told_their_first_seat_and_a_leaver_none(client: FlaskClient) -> None:
+    event = make_event(client, 8, "blocks")
+    gone = event["players"][0]
+    changed = client.post(
+        f"/api/events/{event['id']}/people",
+        json={"arrive": ["Zoe"], "leave": [gone]},
+        headers={"X-Director-Key": event["director_key"]},
+    )
+    assert changed.status_code == 200, changed.get_json()
+    zoe = client.get(f"/e/{event['id']}/p/9").get_data(as_text=True)
+    assert "Zoe" in zoe and "Round 2: table" in zoe  # not seated in round 1: round 2 is next
+    play(client, next(t for t in event["tables"] if gone in t["players"] and t["round"] == 1), 7)
+    left = client.get(f"/e/{event['id']}/p/1").get_data(as_text=True)
+    assert "data-next-seat" not in left and "7 of 7" in left
