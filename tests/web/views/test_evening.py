@@ -24,7 +24,7 @@ def test_the_page_says_where_to_sit_then_the_evening(client: FlaskClient) -> Non
     text = client.get(f"/e/{event['id']}/p/{number}").get_data(as_text=True)
     assert "3 of 28" in text and "Provisional" in text
     board = client.get(f"/e/{event['id']}").get_data(as_text=True)
-    assert f'href="/e/{event["id"]}/p/{number}"' in board
+    assert f'href="/e/{event["id"]}/p/{number}"' in board and "Tap your name" in board
     assert client.get(f"/e/{event['id']}/p/0").status_code == 404
     assert client.get(f"/e/{event['id']}/p/9").status_code == 404
     assert client.get("/e/nope/p/1").status_code == 404
