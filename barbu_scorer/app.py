@@ -148,6 +148,7 @@ def _register(app: Flask) -> None:
         beat,
         bridge,
         bridge_new,
+        evening,
         event_board,
         event_checks,
         event_correct,
@@ -180,6 +181,6 @@ def _register(app: Flask) -> None:
     timing.init_app(app)  # after live_poll: the outermost layer of the WSGI app
     views = (main, sessions, hands, exports, bridge, bridge_new, schemes, live, players)
     views2 = (settle, api, api_events, api_players, events, event_board, event_correct, beat)
-    views3 = (event_people, event_checks, app_shell, explain)
+    views3 = (event_people, event_checks, evening, app_shell, explain)
     for view in (*views, *views2, *views3):  # one blueprint each
         app.register_blueprint(view.bp)

@@ -135,6 +135,13 @@ def _results(*args: Any) -> bytes:
     return results_pdf(*args)
 
 
+def _evening(view: Any) -> bytes:
+    """In the child: a player's evening (``paper.evening.evening_pdf``)."""
+    from barbu_scorer.paper.evening import evening_pdf
+
+    return evening_pdf(view)
+
+
 def _standings(doc: Any, title: str) -> bytes:
     """In the child: a session's standings as the PNG to share."""
     from barbu_scorer.paper.league import standings_png
@@ -152,6 +159,7 @@ TASKS: dict[str, Callable[..., bytes]] = {
     "sheet": lay_out,
     "results": _results,
     "standings": _standings,
+    "evening": _evening,
     "warm": _warm_up,
 }
 
@@ -229,6 +237,11 @@ def render(
 def results(*args: Any, locale: str) -> bytes:
     """A club night's results PDF (``results_pdf``'s arguments), laid out in the child."""
     return _call("results", args, locale)
+
+
+def evening(view: Any, locale: str) -> bytes:
+    """A player's evening as PDF, laid out in the child."""
+    return _call("evening", (view,), locale)
 
 
 def standings(doc: Any, title: str, locale: str) -> bytes:

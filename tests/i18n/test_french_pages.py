@@ -281,6 +281,8 @@ def addresses(w: dict[str, str]) -> dict[str, list[str]]:
         "event_board.tv": [f"/e/{e}/tv"],
         "event_board.results": [f"/e/{e}/results"],
         "event_board.results_file": [f"/e/{e}/results.pdf"],
+        "evening.page": [f"/e/{e}/p/1"],
+        "evening.pdf": [f"/e/{e}/p/1.pdf"],
         "event_board.cards": [f"/e/{e}/cards.pdf"],
         "event_correct.correct": [f"/e/{e}/t/{w['table']}/hand/1"],
         "schemes.index": ["/schemes"],
