@@ -16,7 +16,7 @@ from urllib.request import url2pathname
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from barbu_scorer.paper.chart import running_chart
+from barbu_scorer.paper.screen_chart import print_chart
 from barbu_scorer.present.explain import how_lines
 from barbu_scorer.present.format import place, signed
 from barbu_scorer.present.isolate import bdi, bdi_join
@@ -78,10 +78,10 @@ def context_of(
     """``sheet``, ``chart`` and ``ended`` for ``pdf/_sheet.html`` (pass to render_template),
     and ``how``: the optional second page, "How the score was made" (one line a hand).
 
-    ``chart=False`` skips the matplotlib chart (~40 ms).
+    ``chart=False`` leaves the chart out.
     """
     ended = ended_line(ended_after, HAND)
-    chart_uri = running_chart(sheet) if chart else None
+    chart_uri = print_chart(sheet) if chart else None
     return {"sheet": sheet, "chart": chart_uri, "ended": ended, "how": tuple(how)}
 
 
