@@ -18,7 +18,15 @@ from barbu_scorer.web.language import current, in_language
 
 bp = Blueprint("app_shell", __name__)
 
-SHELL = ("css/app.css", "js/app.js", "js/outbox.js", "js/hand.js", "js/preview.js", "favicon.svg")
+SHELL = (
+    "css/app.css",
+    "js/app.js",
+    "js/outbox.js",
+    "js/hand.js",
+    "js/preview.js",
+    "js/hand-page.js",
+    "favicon.svg",
+)
 """The static files every scorer's page loads, kept by the worker when it is installed
 (the others are kept the first time a page asks for them)."""
 
