@@ -173,14 +173,12 @@ def _warm_up_hands(declarer: int) -> list[dict[str, Any]]:
 
 
 def warm_up() -> bytes:
-    """A whole 28-hand sheet, laid out twice: WeasyPrint's first layout (fonts, glyphs,
-    styles) costs more than twice a warm one, and a sheet of a few rows leaves the next
-    full one slower than the one after it, so a server lays these out at start-up."""
+    """A whole 28-hand sheet with its "how" page: WeasyPrint's first layout (fonts,
+    glyphs, styles) costs more than twice a warm one, and a sheet of a few rows left the
+    next full one 1.7x slower than the one after it, so a server lays this out at start."""
     from barbu_scorer.scoring import compute_document
 
     players = ["Ada", "Ben", "Clara", "Dan"]
     hands = [hand for declarer in range(4) for hand in _warm_up_hands(declarer)]
     doc = {"format": "barbu-session/1", "players": players, "hands": hands}
-    computed = compute_document(doc)
-    computed_sheet_pdf(computed, name="Warm-up")
-    return computed_sheet_pdf(computed, name="Warm-up", how=True)
+    return computed_sheet_pdf(compute_document(doc), name="Warm-up", how=True)
