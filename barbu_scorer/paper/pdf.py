@@ -16,7 +16,7 @@ from urllib.request import url2pathname
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from barbu_scorer.paper.chart import running_chart
+from barbu_scorer.paper.screen_chart import print_chart
 from barbu_scorer.present.explain import how_lines
 from barbu_scorer.present.format import place, signed
 from barbu_scorer.present.isolate import bdi, bdi_join
@@ -78,10 +78,10 @@ def context_of(
     """``sheet``, ``chart`` and ``ended`` for ``pdf/_sheet.html`` (pass to render_template),
     and ``how``: the optional second page, "How the score was made" (one line a hand).
 
-    ``chart=False`` skips the matplotlib chart (~40 ms).
+    ``chart=False`` leaves the chart out.
     """
     ended = ended_line(ended_after, HAND)
-    chart_uri = running_chart(sheet) if chart else None
+    chart_uri = print_chart(sheet) if chart else None
     return {"sheet": sheet, "chart": chart_uri, "ended": ended, "how": tuple(how)}
 
 
@@ -149,10 +149,36 @@ def computed_sheet_pdf(
     return html_to_pdf(page_html(context_of(sheet, computed.get("ended_after"), how=lines)))
 
 
+def _warm_up_hands(declarer: int) -> list[dict[str, Any]]:
+    """One Tournament block of ``declarer``'s, each hand doubled once: every kind of row,
+    mark and glyph a real sheet has."""
+
+    def turn(values: list[int]) -> list[int]:
+        return values[-declarer:] + values[:-declarer] if declarer else values
+
+    facts: list[tuple[str, dict[str, Any]]] = [
+        ("no_tricks", {"tricks": turn([4, 3, 3, 3])}),
+        ("no_queens", {"queens": turn([1, 1, 2, 0])}),
+        ("no_last_two", {"penultimate": declarer, "last": (declarer + 2) % 4}),
+        ("no_hearts", {"hearts": turn([5, 3, 3, 2]), "ace_of_hearts": declarer}),
+        ("no_king_of_hearts", {"king_of_hearts": (declarer + 1) % 4}),
+        ("trumps", {"tricks": turn([5, 4, 2, 2])}),
+        ("dominoes", {"order": turn([0, 1, 2, 3])}),
+    ]
+    hands = [
+        {"contract": c, "facts": f, "doubles": [[(declarer + 1) % 4, declarer]]} for c, f in facts
+    ]
+    hands[5]["trump"], hands[6]["start_rank"] = "hearts", "J"
+    return hands
+
+
 def warm_up() -> bytes:
-    """One small sheet: WeasyPrint's first layout (fonts, styles) costs more than twice a
-    warm one, so a server lays one out at start-up."""
+    """A whole 28-hand sheet with its "how" page: WeasyPrint's first layout (fonts,
+    glyphs, styles) costs more than twice a warm one, and a sheet of a few rows left the
+    next full one 1.7x slower than the one after it, so a server lays this out at start."""
     from barbu_scorer.scoring import compute_document
 
-    doc = {"format": "barbu-session/1", "players": ["N", "E", "S", "W"], "hands": []}
-    return computed_sheet_pdf(compute_document(doc), name="Warm-up")
+    players = ["Ada", "Ben", "Clara", "Dan"]
+    hands = [hand for declarer in range(4) for hand in _warm_up_hands(declarer)]
+    doc = {"format": "barbu-session/1", "players": players, "hands": hands}
+    return computed_sheet_pdf(compute_document(doc), name="Warm-up", how=True)

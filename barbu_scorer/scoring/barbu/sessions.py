@@ -93,6 +93,11 @@ class Session:
         """The number of the next hand to record (1-based)."""
         return len(self.hands) + 1
 
+    @property
+    def block_ended(self) -> bool:
+        """Whether the last hand played closed its declarer's block."""
+        return bool(self.hands) and len(self.hands) % len(self.scheme.contracts) == 0
+
     def next_roles(self) -> Roles | None:
         """Roles for the next hand, None when the session is complete."""
         return None if self.complete else roles(self.scheme, self.first_declarer, len(self.hands))
