@@ -140,6 +140,26 @@ def _register(app: Flask) -> None:
     )
     from barbu_scorer.web.links import base_url, external, qr_code
     from barbu_scorer.web.once import nonce_field
+
+    assets.init_app(app)
+    db.init_app(app)
+    sheets.init_app(app)
+    errors.init_app(app)
+    language.init_app(app)  # first of the request hooks: every answer speaks the language
+    text_size.init_app(app)
+    security.init_app(app)
+    offline.init_app(app)
+    budgets.init_app(app)
+    live_poll.init_app(app)
+    for helper in (external, base_url, qr_code):
+        app.add_template_global(helper)
+    app.add_template_global(nonce_field, "creation_nonce")
+    timing.init_app(app)  # after live_poll: the outermost layer of the WSGI app
+    _register_views(app)
+
+
+def _register_views(app: Flask) -> None:
+    """Every view module's blueprint, one each."""
     from barbu_scorer.web.views import (
         api,
         api_events,
@@ -165,20 +185,6 @@ def _register(app: Flask) -> None:
         settle,
     )
 
-    assets.init_app(app)
-    db.init_app(app)
-    sheets.init_app(app)
-    errors.init_app(app)
-    language.init_app(app)  # first of the request hooks: every answer speaks the language
-    text_size.init_app(app)
-    security.init_app(app)
-    offline.init_app(app)
-    budgets.init_app(app)
-    live_poll.init_app(app)
-    for helper in (external, base_url, qr_code):
-        app.add_template_global(helper)
-    app.add_template_global(nonce_field, "creation_nonce")
-    timing.init_app(app)  # after live_poll: the outermost layer of the WSGI app
     views = (main, sessions, hands, exports, bridge, bridge_new, schemes, live, players)
     views2 = (settle, api, api_events, api_players, events, event_board, event_correct, beat)
     views3 = (event_people, event_checks, evening, app_shell, explain)
