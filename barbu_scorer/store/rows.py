@@ -1,12 +1,11 @@
 """The ``sessions``, ``hands`` and ``history`` rows as both games use them.
 
-One write transaction that takes the write lock first, and the three changes a scorer
-makes to a session's entries (add, correct, undo the last) through one core: the lock,
-the ended check and the version guard (``_changing``), then the row, the version and the
-history (``_record``). Each game's row module says as its ``WRITES`` (an
-``EntryWrites``) how its sessions load and how its rules check an entry; nothing is
-written until they accept the whole session. The games registry (``games.py``) hangs each
-game's ``WRITES`` from its ``Game``.
+One write transaction that takes the write lock first, and the three changes a scorer makes to
+a session's entries (add, correct, undo the last) through one core: the lock, the ended check
+and the version guard (``_changing``), then the row, the version and the history (``_record``).
+Each game's row module says as its ``WRITES`` (an ``EntryWrites``) how its sessions load and
+how its rules check an entry; nothing is written until they accept the whole session.
+``games.py`` hangs each game's ``WRITES`` from its ``Game``.
 """
 
 from __future__ import annotations
@@ -226,16 +225,17 @@ def added_entry(
     entry: Entry,
     who: str,
     version: int | None,
+    start: object = None,
 ) -> Written:
     """Record entry ``number``: what the write did, with the session scored as written
-    (nothing written when the same entry was already recorded: a replay)."""
+    (nothing written for a replay of what is recorded; ``start``: see ``scored_next``)."""
     with _changing(game, db, session_id, version, (number, entry)) as (stored, entries, now_at):
         recorded = len(entries)
         if not 1 <= number <= recorded + 1:
             text = N_("the next %(noun)s is %(next)s, not %(n)s")
             raise conflict(game.unit, text, number, next=recorded + 1, n=number)
         if number > recorded and game.scored_next is not None:
-            data, scored = game.scored_next(stored, number, entry)
+            data, scored = game.scored_next(stored, number, entry, start)
         else:
             data, scored = game.canonical(stored, number, entry), None
         if number <= recorded:
