@@ -133,6 +133,7 @@ def _register(app: Flask) -> None:
         language,
         live_poll,
         offline,
+        score_rows,
         security,
         sheets,
         text_size,
@@ -172,6 +173,7 @@ def _register(app: Flask) -> None:
     security.init_app(app)
     offline.init_app(app)
     budgets.init_app(app)
+    score_rows.init_app(app)
     live_poll.init_app(app)
     for helper in (external, base_url, qr_code):
         app.add_template_global(helper)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from xml.sax.saxutils import escape
 
 from barbu_scorer.paper.chart import COLOURS
-from barbu_scorer.present.sheet_model import Sheet
+from barbu_scorer.present.sheet_model import ChartLines
 
 WIDTH, HEIGHT = 370, 190
 LEFT, RIGHT, TOP, BOTTOM = 34, 262, 14, 172  # the plot's box; the legend right of it
@@ -32,13 +32,17 @@ def _scale(value: float, low: float, high: float, start: float, end: float) -> f
 
 
 def _frame(
-    sheet: Sheet, x: Callable[[int], float], y: Callable[[int], float], ys: list[int], xs: list[int]
+    sheet: ChartLines,
+    x: Callable[[int], float],
+    y: Callable[[int], float],
+    ys: list[int],
+    xs: list[int],
 ) -> list[str]:
     """Every other block shaded, each headed by its declarer's initials; the grid, the
     ticks (``ys`` up the side, ``xs`` at the block ends) and the axes."""
     out = []
-    for i, (start, block) in enumerate(zip(sheet.block_starts, sheet.blocks, strict=True)):
-        end = start + len(block.hands)
+    spans = zip(sheet.block_starts, sheet.block_ends, sheet.block_heads, strict=True)
+    for i, (start, end, head) in enumerate(spans):
         if i % 2:
             out.append(
                 f'<rect x="{x(start):.1f}" y="{TOP}" width="{x(end) - x(start):.1f}" '
@@ -47,7 +51,7 @@ def _frame(
         middle = (x(start) + x(end)) / 2
         out.append(
             f'<text x="{middle:.1f}" y="{TOP - 3}" text-anchor="middle" {FONT}>'
-            f"{escape(block.declarer.short)}</text>"
+            f"{escape(head)}</text>"
         )
     for tick in ys:
         out.append(
@@ -66,7 +70,7 @@ def _frame(
     return out
 
 
-def screen_chart(sheet: Sheet) -> str | None:
+def screen_chart(sheet: ChartLines) -> str | None:
     """Every player's running total across the hands: an SVG data: URI (None before
     hand 1)."""
     last = sheet.hands_played
