@@ -69,8 +69,10 @@ def server(
                 sys.executable, "-c", "from barbu_scorer.cli import main; main()", "serve",
                 "--host", "127.0.0.1", "--port", str(port), "--instance", instance, *extra,
             ]  # fmt: skip
+        # cwd: the tree served (``python -c`` puts the working folder first on sys.path:
+        # started from another checkout, the code measured would be that one's)
         process = subprocess.Popen(
-            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+            command, env=env, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )
         try:
             _wait_up(port, process)
@@ -80,6 +82,16 @@ def server(
         finally:
             process.terminate()
             process.wait(10)
+
+
+def server_time(headers: dict[str, str]) -> float:
+    """The server's own time for one answer (seconds): its Server-Timing ``wait`` (from the
+    stamped request's sending to the app's call: read, then queued for a thread) plus
+    ``app`` (the app's call, to its headers); NaN if untold."""
+    told = dict(re.findall(r"(\w+);dur=([0-9.]+)", headers.get("server-timing", "")))
+    if "wait" not in told or "app" not in told:
+        return float("nan")
+    return (float(told["wait"]) + float(told["app"])) / 1000
 
 
 def server_cpu(headers: dict[str, str]) -> float:
@@ -93,6 +105,8 @@ class Client:
     the server CPU the last answer (of any client) told."""
 
     last_cpu = float("nan")
+    stamped = False
+    """Whether requests carry ``X-Sent-At`` (then the server tells their wait in it)."""
 
     def __init__(self, port: int, timeout: float = 30) -> None:
         self.port, self.timeout = port, timeout
@@ -121,6 +135,8 @@ class Client:
                 self.conn.connect()
                 self.conn.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             try:
+                if Client.stamped:
+                    sent["X-Sent-At"] = repr(time.monotonic())
                 self.conn.request(method, path, body=data, headers=sent)
                 answer = self.conn.getresponse()
                 payload = answer.read()
