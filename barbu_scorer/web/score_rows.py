@@ -10,7 +10,7 @@ which are then drawn again. At most ``ROWS`` rows are kept per process.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from flask import Flask, current_app, get_template_attribute
 from flask_babel import get_locale
@@ -30,19 +30,27 @@ def _rows() -> BodyCache[Markup]:
     return found
 
 
-def hand_row(
-    row: TableRow, url: str | None, session_id: str | None, players: Sequence[str]
+def hand_rows(
+    rows: Sequence[TableRow],
+    urls: Mapping[int, str] | None,
+    session_id: str | None,
+    players: Sequence[str],
 ) -> Markup:
-    """The row's HTML, drawn once for this row, link, session, players and language."""
-    key = (str(get_locale()), session_id, url, tuple(players), row)
+    """A block's rows, each drawn once for its row, link (``urls``: each hand's form, or
+    none), session, players and language."""
+    cache, language, names = _rows(), str(get_locale()), tuple(players)
+    out = []
+    for row in rows:
+        url = urls[row.number] if urls else None
 
-    def draw() -> Markup:
-        macro = get_template_attribute("_partials.html", "score_row")
-        return Markup(macro(row, url, session_id, players))
+        def draw(row: TableRow = row, url: str | None = url) -> Markup:
+            macro = get_template_attribute("_partials.html", "score_row")
+            return Markup(macro(row, url, session_id, names))
 
-    return _rows().get(key, draw)
+        out.append(cache.get((language, session_id, url, names, row), draw))
+    return Markup("".join(out))
 
 
 def init_app(app: Flask) -> None:
-    """``hand_row`` for the templates."""
-    app.add_template_global(hand_row)
+    """``hand_rows`` for the templates."""
+    app.add_template_global(hand_rows)
