@@ -2,6 +2,7 @@
 
     python bench/club.py [--tables 100] [--seconds 60] [--threads 4] [--watchers 3]
     python bench/club.py --event 25 [--seconds 60] [--threads 4]
+    python bench/club.py --gunicorn 2 [--threads 8]    (gunicorn's workers instead)
 
 Each scorer does what the phone does every 20 s: the hand form (GET), the save (POST,
 the form as the page posts it), the session page (GET). Each watcher asks the live
@@ -11,7 +12,11 @@ Everything runs on loopback against a real server started as a subprocess on a f
 port with its own temporary instance (its rate limit for new sessions opened, since all
 the phones here share one address). It prints, per request kind, the requests, the
 errors and p50/p95/p99, and the server's CPU (1.00 = one core), beside a bare Flask
-baseline's p50 measured in the same run.
+baseline's p50 measured in the same run. Server-side times (p50, p99) are the server's own
+account of each request (its Server-Timing: the wait from the stamped request's sending
+to the app's call, then the app's call), over the whole run from its first request (the
+start-up burst included) and after its first 10 s; client-side times add the bench's own
+delays (its 400 phones are threads of one Python process on the same cores).
 
 The load is ``run_load``: actors, each a list of ``Kind`` (name, method, an address
 builder, a period) done in turn once per period. ``--event N`` is the club night as one
@@ -304,6 +309,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--watchers", type=int, default=3)
     parser.add_argument("--event", type=int, default=0, help="one event of N tables instead")
     parser.add_argument("--root", type=Path, default=ROOT, help="the source tree to serve")
+    parser.add_argument("--gunicorn", type=int, default=0, help="gunicorn with N workers")
     args = parser.parse_args(argv)
     with server("--threads", str(args.threads), bare=True) as (bare, _b):
         base = _bare_p50(bare)
@@ -312,11 +318,12 @@ def main(argv: list[str] | None = None) -> None:
     # Every phone here is 127.0.0.1, and one address holds a quarter of the connections at
     # most (web/server.py): 2,000 lets the 400 phones of one address in, as 400 phones of
     # their own addresses are let in under the default 1,000.
-    limit = ("--connection-limit", "2000")
-    with server("--threads", str(args.threads), *limit, config=config, root=args.root) as (
-        port,
-        pid,
-    ):
+    limit = ("--keep-alive", "30") if args.gunicorn else ("--connection-limit", "2000")
+    serving = server(
+        "--threads", str(args.threads), *limit,
+        config=config, root=args.root, workers=args.gunicorn,
+    )  # fmt: skip
+    with serving as (port, pid):
         actors = _event_actors(port, args.event) if args.event else _actors(port, args)
         cpu, began = cpu_seconds(pid), time.monotonic()
         tally = run_load(actors, args.seconds)
@@ -337,6 +344,7 @@ def report(tally: Tally, args: Any, base: float, cores: float, elapsed: float) -
     )
     print(
         f"{who}, {elapsed:.0f} s from the first request, "
+        f"{f'gunicorn -w {args.gunicorn} ' if args.gunicorn else ''}"
         f"--threads {args.threads}: {total} requests, {errors} errors, "
         f"server CPU {cores:.2f} cores; bare Flask page p50 {base * 1000:.2f} ms"
     )

@@ -51,11 +51,17 @@ TIMING = "SERVER_TIMING = True\n"
 
 @contextlib.contextmanager
 def server(
-    *extra: str, bare: bool = False, settle: float = 6, config: str = "", root: Path = ROOT
+    *extra: str,
+    bare: bool = False,
+    settle: float = 6,
+    config: str = "",
+    root: Path = ROOT,
+    workers: int = 0,
 ) -> Iterator[tuple[int, int]]:
     """(port, pid) of `barbu-scorer serve` (or of the bare baseline app under the same
     waitress, its database in the same temporary folder), stopped at the end; ``root``:
-    the source tree to serve (another checkout, to compare with the code before)."""
+    the source tree to serve (another checkout, to compare with the code before);
+    ``workers``: gunicorn with that many workers instead (``extra``: its options)."""
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(root)}
     with tempfile.TemporaryDirectory() as instance:
@@ -64,6 +70,9 @@ def server(
         if bare:
             command = [sys.executable, str(ROOT / "bench" / "bare.py"), str(port), *extra]
             command += ["--db", str(Path(instance, "bare.db")), "--timing"]
+        elif workers:  # gunicorn's workers, each the app as app.serving makes it
+            command = [sys.executable, "-m", "gunicorn", "-w", str(workers), *extra]
+            command += ["-b", f"127.0.0.1:{port}", f"barbu_scorer.app:serving({instance!r})"]
         else:
             command = [
                 sys.executable, "-c", "from barbu_scorer.cli import main; main()", "serve",
@@ -160,9 +169,14 @@ class Client:
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (Linux /proc)."""
+    """User + system CPU time of a process and its children so far (Linux /proc: a
+    child's own, while it runs: gunicorn's workers, the sheets' render child)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    with contextlib.suppress(OSError):
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        own += sum(cpu_seconds(int(child)) for child in children)
+    return own
 
 
 def process_cpu(pid: int) -> float:
