@@ -21,6 +21,7 @@ from sqlite_utils import Database
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.messages import N_, active_locale, msg
 from barbu_scorer.store.conflicts import STALE, Conflict, Stale, conflict
+from barbu_scorer.store.db import one_writer
 from barbu_scorer.store.entry_writes import EntryWrites, Written
 from barbu_scorer.store.keys import hash_key, new_id, now
 from barbu_scorer.store.reads import format_of, read_session
@@ -43,25 +44,24 @@ Entry = TypeVar("Entry")
 
 @contextmanager
 def writing(db: Database) -> Iterator[None]:
-    """One write transaction, taking the write lock up front.
-
-    ``BEGIN IMMEDIATE`` makes a second writer wait for the first instead of failing
-    when its read-then-write transaction tries to upgrade; ``db.atomic()`` nests
-    inside it as a savepoint. Inside a transaction already open (an event storing its
-    tables' sessions) it is a savepoint of that one, so the whole stays one write.
-    """
+    """One write transaction, taking the write lock up front (this process's, then
+    SQLite's: ``store.db.one_writer``). ``BEGIN IMMEDIATE`` makes a second writer wait for
+    the first instead of failing when its read-then-write transaction tries to upgrade;
+    ``db.atomic()`` nests inside it as a savepoint. Inside a transaction already open (an
+    event storing its tables' sessions) it is a savepoint of that one: one write."""
     if db.conn.in_transaction:
         with db.atomic():
             yield
         return
-    db.conn.execute("BEGIN IMMEDIATE")
-    try:
-        with db.atomic():
-            yield
-    except BaseException:
-        db.conn.rollback()
-        raise
-    db.conn.commit()
+    with one_writer():
+        db.conn.execute("BEGIN IMMEDIATE")
+        try:
+            with db.atomic():
+                yield
+        except BaseException:
+            db.conn.rollback()
+            raise
+        db.conn.commit()
 
 
 def _json(value: Any) -> str:
