@@ -210,6 +210,10 @@ def test_a_save_after_the_page_scores_the_new_hand_alone(
     )
     assert saved.status_code == 302
     assert len(calls) == (1 if seen else 13)
+    # the next save at once (the outbox's): on from the scoring the first save kept
+    form = _hand_form(computed[13], _version(app, session_id))
+    assert client.post(f"/s/{session_id}/hand/14", data=MultiDict(form)).status_code == 302
+    assert len(calls) == (2 if seen else 14)
     with app.app_context():
         stored = store.load(get_db(), session_id)
         assert stored is not None
