@@ -11,6 +11,7 @@ forget the last seconds of counting, never a hand), and a full bucket is no row 
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -29,7 +30,10 @@ def open_buckets(path: str | Path) -> sqlite3.Connection:
     """A connection to the buckets' file, created (owner-only) at its first use."""
     conn = sqlite3.connect(str(path), timeout=10, isolation_level=None, check_same_thread=False)
     private_file(path)
-    conn.execute("PRAGMA journal_mode=WAL")
+    # The file keeps the mode once set; at its very first use another process may hold
+    # it (locked at once, no busy wait), and then a later connection sets it.
+    with contextlib.suppress(sqlite3.OperationalError):
+        conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=OFF")
     conn.execute(SCHEMA)
     return conn
