@@ -75,11 +75,14 @@ def create_app(
 
 
 def serving(instance_path: str | None = None) -> Flask:
-    """The app as a multi-process server runs it (each worker warms its PDF renderer):
+    """The app as a multi-process server runs it (each worker warms its PDF renderer, the
+    limits are shared through the instance's ``limits.db``):
     ``gunicorn -w 2 --threads 8 "barbu_scorer.app:serving('instance')"``."""
+    from barbu_scorer.web.shared_limits import share_limits
     from barbu_scorer.web.sheets import start_warming
 
     app = create_app(instance_path=instance_path)
+    share_limits(app)  # the workers count each client's limits together
     start_warming(app)
     return app
 
@@ -133,6 +136,7 @@ def _register(app: Flask) -> None:
         language,
         live_poll,
         offline,
+        score_rows,
         security,
         sheets,
         text_size,
@@ -150,6 +154,7 @@ def _register(app: Flask) -> None:
     security.init_app(app)
     offline.init_app(app)
     budgets.init_app(app)
+    score_rows.init_app(app)
     live_poll.init_app(app)
     for helper in (external, base_url, qr_code):
         app.add_template_global(helper)

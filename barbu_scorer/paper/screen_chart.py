@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from barbu_scorer.paper.chart import COLOURS
-from barbu_scorer.present.sheet_model import Sheet
+from barbu_scorer.present.sheet import chart_lines
+from barbu_scorer.present.sheet_model import ChartLines, Sheet
 
 DASHES = ("", "5 3", "6 2 1.5 2", "1.5 2")  # solid, dashed, dash-dot, dotted
 
@@ -56,7 +57,7 @@ def _scale(value: float, low: float, high: float, start: float, end: float) -> f
 
 
 def _frame(
-    sheet: Sheet,
+    sheet: ChartLines,
     f: Frame,
     x: Callable[[int], float],
     y: Callable[[int], float],
@@ -66,8 +67,8 @@ def _frame(
     ticks (up the side, then at the block ends) and the axes."""
     ys, xs = ticks
     out = []
-    for i, (start, block) in enumerate(zip(sheet.block_starts, sheet.blocks, strict=True)):
-        end = start + len(block.hands)
+    spans = zip(sheet.block_starts, sheet.block_ends, sheet.block_heads, strict=True)
+    for i, (start, end, head) in enumerate(spans):
         if i % 2:
             out.append(
                 f'<rect x="{x(start):.1f}" y="{f.top}" width="{x(end) - x(start):.1f}" '
@@ -76,7 +77,7 @@ def _frame(
         middle = (x(start) + x(end)) / 2
         out.append(
             f'<text x="{middle:.1f}" y="{f.top - 3}" text-anchor="middle" {f.font}>'
-            f"{escape(block.declarer.short)}</text>"
+            f"{escape(head)}</text>"
         )
     for tick in ys:
         out.append(
@@ -111,7 +112,7 @@ def _legend(f: Frame, seat: int, colour: str, dashed: str, label: str) -> str:
     )
 
 
-def screen_chart(sheet: Sheet, f: Frame = SCREEN) -> str | None:
+def screen_chart(sheet: ChartLines, f: Frame = SCREEN) -> str | None:
     """Every player's running total across the hands: an SVG data: URI (None before
     hand 1)."""
     last = sheet.hands_played
@@ -153,4 +154,4 @@ def screen_chart(sheet: Sheet, f: Frame = SCREEN) -> str | None:
 
 def print_chart(sheet: Sheet) -> str | None:
     """The printed sheet's chart: the same drawing, sized for its place on the sheet."""
-    return screen_chart(sheet, SIDE if sheet.layout == "side" else BELOW)
+    return screen_chart(chart_lines(sheet), SIDE if sheet.layout == "side" else BELOW)

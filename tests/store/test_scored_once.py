@@ -193,3 +193,30 @@ def test_a_barbu_bridge_save_scores_once_and_the_next_page_reads_it(
         assert stored is not None
         kept = app.extensions["barbu_scored"].peek(("scored", session_id, stored.version))
         assert kept == stored.score()
+
+
+@pytest.mark.parametrize("seen", [False, True])
+def test_a_save_after_the_page_scores_the_new_hand_alone(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch, seen: bool
+) -> None:
+    """The scorer's page scored the version before: the save goes on from that scoring and
+    checks its new hand alone (without it, every hand again); the same figures either way."""
+    session_id, computed = _tournament(client, 12)
+    if seen:
+        assert client.get(f"/s/{session_id}").status_code == 200
+    calls = counted(monkeypatch, barbu_sessions.score_hand)
+    version = _version(app, session_id)
+    saved = client.post(
+        f"/s/{session_id}/hand/13", data=MultiDict(_hand_form(computed[12], version))
+    )
+    assert saved.status_code == 302
+    assert len(calls) == (1 if seen else 13)
+    # the next save at once (the outbox's): on from the scoring the first save kept
+    form = _hand_form(computed[13], _version(app, session_id))
+    assert client.post(f"/s/{session_id}/hand/14", data=MultiDict(form)).status_code == 302
+    assert len(calls) == (2 if seen else 14)
+    with app.app_context():
+        stored = store.load(get_db(), session_id)
+        assert stored is not None
+        kept = app.extensions["barbu_scored"].peek(("scored", session_id, stored.version))
+        assert kept == stored.score()
