@@ -5,8 +5,6 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 from sqlite_utils import Database
@@ -17,6 +15,7 @@ from barbu_scorer.store import (  # noqa: F401  (register their migrations)
     reliefs,  # the seats a substitute took over
 )
 from barbu_scorer.store.migrations import migrations
+from barbu_scorer.store.writer import WRITE_TIMEOUT as WRITE_TIMEOUT
 
 # isort: split
 from barbu_scorer.store import confirmations  # noqa: F401  (the table checks': m016)
@@ -25,25 +24,7 @@ from barbu_scorer.store import confirmations  # noqa: F401  (the table checks': 
 # depends on who imports whom; they are applied in their numbers' order whatever it was.
 migrations._migrations.sort(key=lambda step: step.name)
 
-# How long a write waits for another writer's lock before the request is answered 503.
-WRITE_TIMEOUT = 5.0
-PAGE = 4096
-_WRITER = threading.RLock()
-
-
-@contextlib.contextmanager
-def one_writer() -> Iterator[None]:
-    """This process's writes one at a time: a thread waits for the one writing on a lock
-    that wakes it as soon as the write commits, instead of SQLite's busy wait (which polls
-    with sleeps of 1 to 100 ms, holding a server thread meanwhile, while the writer is in
-    its fsync). Other processes still take turns through SQLite's lock; past
-    ``WRITE_TIMEOUT`` the write goes on to SQLite's lock as before."""
-    held = _WRITER.acquire(timeout=WRITE_TIMEOUT)
-    try:
-        yield
-    finally:
-        if held:
-            _WRITER.release()
+PAGE = 4096  # SQLite's page, for max_page_count
 
 
 def private_file(path: str | Path) -> None:

@@ -21,10 +21,10 @@ from sqlite_utils import Database
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.messages import N_, active_locale, msg
 from barbu_scorer.store.conflicts import STALE, Conflict, Stale, conflict, refuse_confirmed
-from barbu_scorer.store.db import one_writer
 from barbu_scorer.store.entry_writes import EntryWrites, Written
 from barbu_scorer.store.keys import hash_key, new_id, now
 from barbu_scorer.store.reads import format_of, read_session
+from barbu_scorer.store.writer import one_writer
 
 __all__ = [
     "Conflict",
