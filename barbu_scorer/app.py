@@ -113,6 +113,9 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         # The address phones open; every absolute link and QR code is built from it, never
         # from the Host header. `serve` sets it (the LAN address or --url).
         PUBLIC_URL="http://localhost:5000/",
+        # The outbox's first and longest wait between two tries of a hand not sent, in ms
+        # (static/js/outbox.js): a hand waiting goes within 5 s of the server coming back.
+        OUTBOX_RETRY_MS=(1000, 5000),
         SESSION_COOKIE_SECURE=_https(),
     )
     if test_config is None:
