@@ -10,7 +10,10 @@ from pathlib import Path
 from sqlite_utils import Database
 
 from barbu_scorer.scoring.players import name_key
-from barbu_scorer.store import figures  # noqa: F401  (registers the league version's migration)
+from barbu_scorer.store import (
+    figures,  # noqa: F401  (registers the league version's migration)
+    notes,  # noqa: F401  (registers the notes' migration)
+)
 from barbu_scorer.store.migrations import migrations
 
 # How long a write waits for another writer's lock before the request is answered 503.

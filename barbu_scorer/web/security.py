@@ -57,6 +57,8 @@ CREATING = {
     "events.new": None,
     "event_board.import_page": None,
     "api_events.create_event": None,
+    "notes.note": None,  # a note's text is stored too (and its history line)
+    "notes.bridge_note": None,
 }
 
 access_log = logging.getLogger("barbu_scorer.access")

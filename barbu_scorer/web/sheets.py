@@ -22,8 +22,10 @@ from flask_babel import gettext as _
 
 from barbu_scorer.games import TOURNAMENT, load
 from barbu_scorer.present.papers import PAPERS
+from barbu_scorer.scoring.notes import notes_document
 from barbu_scorer.store.ending import live_state
 from barbu_scorer.store.language import session_language
+from barbu_scorer.store.notes import notes_of
 from barbu_scorer.web import render_process
 from barbu_scorer.web.assets import fresh
 from barbu_scorer.web.cached import etag_of, scored, scored_already
@@ -66,10 +68,12 @@ def sheet_job(
     if checked is not None and not checked.get("complete") and checked.get("ended_after") is None:
         return None
     app = current_app._get_current_object()  # type: ignore[attr-defined]
+    notes = notes_document(notes_of(get_db(), session_id))  # this version's (the key's)
 
     def render() -> bytes:
         with app.app_context():
             doc = checked or stored.document(scored(stored))
+        doc = {**doc, "notes": notes} if notes else doc
         if app.config["PDF_PROCESS"]:  # laid out in the child: the pages never wait on it
             return render_process.render(
                 game.format, doc, stored.name or None, date, paper, language, how
