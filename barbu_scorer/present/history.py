@@ -138,8 +138,9 @@ def _note_words(row: Mapping[str, Any], on: str) -> str:
         return say("note on %(on)s removed (it was: %(text)s)", on=on, text=before)
     if not before:
         return say("note on %(on)s: %(text)s", on=on, text=after)
-    text = "note on %(on)s changed: %(text)s (was: %(before)s)"
-    return say(text, on=on, text=after, before=before)
+    return say(
+        "note on %(on)s changed: %(text)s (was: %(before)s)", on=on, text=after, before=before
+    )
 
 
 def _what(row: Mapping[str, Any], unit: Unit, describe: Describe) -> str:

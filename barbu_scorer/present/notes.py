@@ -70,6 +70,8 @@ def sheet_notes(doc: Mapping[str, Any], unit: Unit) -> tuple[str | None, tuple[s
         if not number:
             session = say("%(text)s (%(who)s, %(at)s)", text=text, who=who, at=at)
         elif isinstance(number, int):
-            words = "%(on)s: %(text)s (%(who)s, %(at)s)"
-            lines.append(say(words, on=_on(number, unit), text=text, who=who, at=at))
+            on = _on(number, unit)
+            lines.append(
+                say("%(on)s: %(text)s (%(who)s, %(at)s)", on=on, text=text, who=who, at=at)
+            )
     return session, tuple(lines)
