@@ -59,7 +59,7 @@ def export_csv(session_id: str) -> Response:
 
     def body() -> str:
         game, stored = or_404(load(get_db(), session_id))
-        return game.csv(stored.document())
+        return game.csv(with_notes(get_db(), session_id, stored.document()))
 
     answer = per_version("csv", session_id, body, mimetype="text/csv")
     return _named(answer, f"barbu-{session_id}.csv")

@@ -4,6 +4,8 @@ why and stores nothing."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 from html import unescape
@@ -131,6 +133,9 @@ def test_notes_make_the_export_round_trip_and_the_import_checks_them(client: Fla
     exported = json.loads(client.get(f"/w/{session_id}/session.json").get_data(as_text=True))
     assert [n["number"] for n in exported["notes"]] == [None, 1]
     assert client.get(f"/api/sessions/{session_id}").get_json()["notes"] == exported["notes"]
+    table = client.get(f"/w/{session_id}/session.csv").get_data(as_text=True)
+    rows = list(csv.reader(io.StringIO(table)))
+    assert rows[0][-1] == "note" and rows[1][-1] == f"{EVIL}\nline two"
     again = client.post("/api/sessions", json=exported)
     assert again.status_code == 201, again.get_json()
     copied = json.loads(
