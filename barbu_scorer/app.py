@@ -105,9 +105,14 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         # Rows one client may store an hour (kind: rows, seconds): the largest club night
         # (160 players, 4 rounds: 214 table sessions) fits twice, or 100 phones' sessions
         # and an 80-player night; web/budgets.py.
-        STORE_LIMIT={"sessions": (500, 3600.0), "players": (400, 3600.0), "schemes": (50, 3600.0)},
+        STORE_LIMIT={
+            "sessions": (500, 3600.0),
+            "players": (400, 3600.0),
+            "schemes": (50, 3600.0),
+            "notes": (500, 3600.0),
+        },
         # Rows the database holds at most, whoever stores them.
-        STORE_CEILING={"sessions": 50_000, "players": 5_000, "schemes": 1_000},
+        STORE_CEILING={"sessions": 50_000, "players": 5_000, "schemes": 1_000, "notes": 200_000},
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),
         SESSION_COOKIE_SAMESITE="Lax",
         # The address phones open; every absolute link and QR code is built from it, never
@@ -187,6 +192,7 @@ def _register_views(app: Flask) -> None:
         hands,
         live,
         main,
+        notes,
         players,
         schemes,
         sessions,
@@ -195,6 +201,6 @@ def _register_views(app: Flask) -> None:
 
     views = (main, sessions, hands, exports, bridge, bridge_new, schemes, live, players)
     views2 = (settle, api, api_events, api_players, events, event_board, event_correct, beat)
-    views3 = (event_people, event_checks, evening, app_shell, explain)
+    views3 = (event_people, event_checks, evening, app_shell, explain, notes)
     for view in (*views, *views2, *views3):  # one blueprint each
         app.register_blueprint(view.bp)

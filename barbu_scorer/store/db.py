@@ -12,6 +12,7 @@ from sqlite_utils import Database
 from barbu_scorer.scoring.players import name_key
 from barbu_scorer.store import (  # noqa: F401  (register their migrations)
     figures,  # the league version's
+    notes,  # the notes on a session and its hands
     reliefs,  # the seats a substitute took over
 )
 from barbu_scorer.store.migrations import migrations

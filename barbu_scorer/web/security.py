@@ -60,6 +60,8 @@ CREATING = {
     # The table's word: a hand confirmed, a call to the director (web/views/event_checks.py).
     "event_checks.confirm": None,
     "event_checks.call": None,
+    "notes.note": None,  # a note's text is stored too (and its history line)
+    "notes.bridge_note": None,
 }
 
 access_log = logging.getLogger("barbu_scorer.access")

@@ -24,8 +24,10 @@ from flask_babel import gettext as _
 
 from barbu_scorer.games import TOURNAMENT, load
 from barbu_scorer.present.papers import PAPERS
+from barbu_scorer.scoring.notes import notes_document
 from barbu_scorer.store.ending import live_state
 from barbu_scorer.store.language import session_language
+from barbu_scorer.store.notes import notes_of
 from barbu_scorer.web import render_process
 from barbu_scorer.web.ahead import DEBOUNCE, SHARE
 from barbu_scorer.web.assets import fresh
@@ -64,12 +66,14 @@ def sheet_job(
     key += ("how",) if how else ()
     date = stored.created[:10]
     app = current_app._get_current_object()  # type: ignore[attr-defined]
+    notes = notes_document(notes_of(get_db(), session_id))  # this version's (the key's)
 
     def render() -> bytes:
         # Scored only to render, once per version (the write's own scoring when it left
         # one): never for a cached copy or a 304.
         with app.app_context():
             doc = stored.document(scored(stored))
+        doc = {**doc, "notes": notes} if notes else doc
         if app.config["PDF_PROCESS"]:  # laid out in the child: the pages never wait on it
             return render_process.render(
                 game.format, doc, stored.name or None, date, paper, language, how

@@ -24,6 +24,9 @@ PLACEHOLDER = re.compile(r"%\(\w+\)s")
 SAME = {
     "Table",
     "Score",
+    "Note",
+    "Notes",
+    "%(text)s (%(who)s, %(at)s)",
     "Barbu",
     "Barbu Scorer",
     "Barbu Bridge",

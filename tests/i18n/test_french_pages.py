@@ -173,11 +173,16 @@ def world(app: Flask, client: FlaskClient) -> dict[str, str]:
     ended = _post(client, "/api/sessions", {**hands, "hands": hands["hands"][:2]})
     for created in (full, going, ended):
         _claim(client, created, "s")
+    for number, version in ((3, 1), (0, 2)):  # notes: the pages, history and sheet say them
+        note = {"number": number, "text": "Donne rejouée", "version": version}
+        assert client.post(f"/s/{going['id']}/note", data=note).status_code == 302
     assert client.post(f"/s/{ended['id']}/end", data={"version": 1}).status_code == 302
     rubber = json.loads((DATA / "bridge_session.json").read_text(encoding="utf-8"))
     rubber["deals"] = rubber["deals"][:5]
     bridge = _post(client, "/api/sessions", rubber)
     _claim(client, bridge, "b")
+    note = {"number": 2, "text": "Donne rejouée", "version": 1}
+    assert client.post(f"/b/{bridge['id']}/note", data=note).status_code == 302
     bridge_ended = _post(client, "/api/sessions", {**rubber, "deals": rubber["deals"][:3]})
     _claim(client, bridge_ended, "b")
     other = app.test_client()  # a phone of its own: the take pages ask a phone not scoring
