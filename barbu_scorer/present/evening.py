@@ -73,6 +73,15 @@ def next_line(seat: NextSeat | None, fmt: str) -> str:
     return say("Round %(r)s: table %(n)s, seat %(seat)s", r=seat.round, n=seat.table, seat=where)
 
 
+def _hands(s: Sitting) -> str:
+    """The hands they played at the table: "5 of 7", or their part of a seat shared with a
+    substitute, "hands 1-5 of 28"."""
+    if s.whole or not s.hands:
+        return say("%(done)s of %(due)s", done=s.hands, due=s.due)
+    last = s.first + s.hands - 1
+    return say("hands %(first)s-%(last)s of %(due)s", first=s.first, last=last, due=s.due)
+
+
 def _row(s: Sitting, names: Sequence[str], scheme: Scheme, fmt: str) -> SittingRow:
     table_scheme = for_players(scheme, len(s.seats))
     declared = tuple(
@@ -86,7 +95,7 @@ def _row(s: Sitting, names: Sequence[str], scheme: Scheme, fmt: str) -> SittingR
         say(
             "%(made)s made, %(received)s received", made=s.doubles_made, received=s.doubles_received
         ),
-        say("%(done)s of %(due)s", done=s.hands, due=s.due),
+        _hands(s),
         signed(s.score),
         points(s.placing),
         s.hands > 0,

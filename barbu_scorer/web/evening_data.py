@@ -11,19 +11,25 @@ from barbu_scorer.scoring.event.evening import PlayedTable, evening
 from barbu_scorer.scoring.event.progress import table_progress
 from barbu_scorer.scoring.event.ranking import Method
 from barbu_scorer.store.events import StoredEvent
+from barbu_scorer.store.reliefs import reliefs
 from barbu_scorer.store.sessions import load
 from barbu_scorer.web.cached import scored
+from barbu_scorer.web.event_data import earlier_hands
 
 
 def played_tables(db: Database, event: StoredEvent) -> list[PlayedTable]:
-    """Every table of the event, its session scored and counted."""
+    """Every table of the event, its session scored and counted, a seat a substitute took
+    over shared as the ranking shares it (``event_data.earlier_hands``)."""
     out = []
+    taken = reliefs(db, [t.session_id for t in event.tables])
     for t in event.tables:
         stored = load(db, t.session_id)
         assert stored is not None, "an event's table always has its session"
         session = scored(stored)
         progress = table_progress(session, event.format, stored.ended_after)
-        out.append(PlayedTable(t.round, t.number, t.seats, session, progress))
+        here = taken.get(t.session_id, ())
+        earlier = earlier_hands(event, here, session, progress.done) if here else ()
+        out.append(PlayedTable(t.round, t.number, t.seats, session, progress, earlier))
     return out
 
 

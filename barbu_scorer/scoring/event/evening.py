@@ -4,8 +4,11 @@ each table as the event counts it, their placing points there, their place; and,
 the night goes on, where they sit next.
 
 Built from the tables as the event counts them (each table's seats, its scored session and
-its progress, ``progress.table_progress``) and the ranking (``ranking.standings``): the
-same figures the leaderboard shows, never recomputed another way.
+its progress, ``progress.table_progress``, who played a seat's first hands before a
+substitute took it, ``ranking.Earlier``) and the ranking (``ranking.standings``,
+``ranking.shares``): the same figures the leaderboard shows, never recomputed another way.
+A seat taken over mid-table is at the evening of both who played it, each with their own
+hands, score and placing points.
 """
 
 from __future__ import annotations
@@ -17,9 +20,11 @@ from fractions import Fraction
 from barbu_scorer.scoring.barbu.sessions import Session
 from barbu_scorer.scoring.event.progress import TableProgress
 from barbu_scorer.scoring.event.ranking import (
+    Earlier,
     Method,
+    Share,
     TableScore,
-    placing_points,
+    shares,
     standings,
 )
 
@@ -34,6 +39,20 @@ class PlayedTable:
     seats: tuple[int, ...]
     session: Session
     progress: TableProgress
+    earlier: tuple[Earlier, ...] = ()
+    """Who played a seat's first hands before a substitute (now in ``seats``) took it."""
+
+    @property
+    def score(self) -> TableScore:
+        """The table as the ranking counts it."""
+        return TableScore(
+            self.round,
+            self.number,
+            self.seats,
+            self.progress.scores,
+            self.progress.done > 0,
+            self.earlier,
+        )
 
 
 @dataclass(frozen=True)
@@ -56,7 +75,7 @@ class Sitting:
     seats: tuple[int, ...]
     """Everyone at the table, by seat (event players)."""
     hands: int
-    """Hands counted so far."""
+    """Hands counted so far that they played."""
     due: int
     declared: tuple[Declared, ...]
     doubles_made: int
@@ -65,6 +84,10 @@ class Sitting:
     """Their score at the table, as the ranking counts it."""
     placing: Fraction
     finished: bool
+    first: int = 1
+    """The first hand they played there (1: the seat was theirs from the start)."""
+    whole: bool = True
+    """They played the seat's every hand (no substitute took it, nor did they take it)."""
 
 
 @dataclass(frozen=True)
@@ -111,8 +134,19 @@ class Evening:
         return sum(len(s.declared) for s in self.sittings)
 
 
-def _sitting(table: PlayedTable, seat: int) -> Sitting:
-    counted = table.session.hands[: table.progress.done]
+def _part(table: PlayedTable, share: Share) -> tuple[int, int]:
+    """The hands (0-based, the end left out) of the seat a share's player played."""
+    for e in table.earlier:
+        if e.seat == share.seat and e.player == share.player:
+            return e.start, e.end
+    ends = [e.end for e in table.earlier if e.seat == share.seat]
+    return max(ends, default=0), table.progress.done
+
+
+def _sitting(table: PlayedTable, share: Share) -> Sitting:
+    seat = share.seat
+    start, end = _part(table, share)
+    counted = table.session.hands[start:end]
     declared = tuple(
         Declared(h.number, h.entry.contract, h.adjusted[seat])
         for h in counted
@@ -120,20 +154,21 @@ def _sitting(table: PlayedTable, seat: int) -> Sitting:
     )
     made = sum(1 for h in counted for doubler, _d in h.doubles if doubler == seat)
     received = sum(1 for h in counted for _d, doubled in h.doubles if doubled == seat)
-    points = placing_points(table.progress.scores) if table.progress.done else None
     return Sitting(
         table.round,
         table.number,
         seat,
         table.seats,
-        table.progress.done,
+        end - start,
         table.progress.due,
         declared,
         made,
         received,
-        table.progress.scores[seat],
-        Fraction(0) if points is None else points[seat],
+        share.score,
+        share.points if table.progress.done else Fraction(0),
         table.progress.finished,
+        start + 1,
+        not any(e.seat == seat for e in table.earlier),
     )
 
 
@@ -176,18 +211,16 @@ def evening(
     """``player``'s evening: their tables in round order, their place in the ranking the
     event's pages show (``sitting_out``: each round's, 1-based order; ``clock``: the round
     in play)."""
-    scores = [
-        TableScore(t.round, t.number, t.seats, t.progress.scores, t.progress.done > 0)
-        for t in tables
-    ]
+    scores = [t.score for t in tables]
     sat = [p for r, out in enumerate(sitting_out, 1) if r <= clock for p in out]
     rows = standings(players, scores, method, sat)
     mine = next(r for r in rows if r.player == player)
     tied = sum(1 for r in rows if r.place == mine.place) > 1
     sittings = tuple(
-        _sitting(t, t.seats.index(player))
+        _sitting(t, share)
         for t in sorted(tables, key=lambda t: (t.round, t.number))
-        if player in t.seats
+        for share in sorted(shares(t.score), key=lambda s: s.seat)
+        if share.player == player
     )
     out = tuple(r for r, who in enumerate(sitting_out, 1) if r <= clock and player in who)
     return Evening(
