@@ -149,6 +149,7 @@ def _register(app: Flask) -> None:
         bridge,
         bridge_new,
         event_board,
+        event_certified,
         event_correct,
         event_people,
         events,
@@ -179,5 +180,5 @@ def _register(app: Flask) -> None:
     timing.init_app(app)  # after live_poll: the outermost layer of the WSGI app
     views = (main, sessions, hands, exports, bridge, bridge_new, schemes, live, players)
     views2 = (settle, api, api_events, api_players, events, event_board, event_correct, beat)
-    for view in (*views, *views2, event_people, app_shell, explain):  # one blueprint each
+    for view in (*views, *views2, event_people, event_certified, app_shell, explain):
         app.register_blueprint(view.bp)

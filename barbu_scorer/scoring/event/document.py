@@ -4,7 +4,7 @@ reading it back, checked whole before anything is stored."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from barbu_scorer.scoring.barbu.document import SchemeLookup, read_document
@@ -12,6 +12,12 @@ from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.barbu.sessions import HandEntry, score_session
 from barbu_scorer.scoring.errors import ScoringError, refused
+from barbu_scorer.scoring.event.certify import (
+    BLOCK,
+    DEFAULT_WINDOW_MINUTES,
+    Carried,
+    read_block,
+)
 from barbu_scorer.scoring.event.formats import night_format
 from barbu_scorer.scoring.event.movement import MAX_EVENT_PLAYERS, ROUNDS, Round
 from barbu_scorer.scoring.event.people_doc import read_changes
@@ -48,6 +54,10 @@ class EventDocument:
     """Each table's ``ended_after`` (None: still playing), in the order of ``entries``."""
     changes: tuple[Mapping[str, Any], ...] = ()
     """The history of people changing (``read_changes``), oldest first."""
+    certified: Carried = Carried(DEFAULT_WINDOW_MINUTES, ())
+    """The certification block's window and versions (``certify.read_block``)."""
+    body: Mapping[str, Any] = field(default_factory=dict)
+    """The document without its certification block (what its SHA-256 is of)."""
 
     @property
     def settings(self) -> EventSettings:
@@ -145,6 +155,8 @@ def read_event(doc: Any, lookup: SchemeLookup | None = None) -> EventDocument:
         clock,
         tuple(ended),
         read_changes(doc.get("changes", []), players),
+        read_block(doc),
+        {k: v for k, v in doc.items() if k != BLOCK},
     )
 
 

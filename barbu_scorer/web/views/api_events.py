@@ -32,7 +32,7 @@ from barbu_scorer.store.sessions import replace_hand
 from barbu_scorer.web.access import scheme_lookup
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_data import gather, new_event, progress_json, ranking_json
-from barbu_scorer.web.event_paper import event_export, import_event
+from barbu_scorer.web.event_paper import event_export, import_event, settle_now
 from barbu_scorer.web.json_api import ApiError, api_blueprint, if_match_version, json_body
 from barbu_scorer.web.links import external, session_links
 from barbu_scorer.web.once import created_once, made
@@ -231,9 +231,11 @@ def correct_hand(event_id: str, session_id: str, number: int) -> Response:
     if session_id not in {t.session_id for t in event.tables}:
         raise ApiError(404, msg("no such table in this event"))
     entry = read_hand(json_body(), number)
+    settle_now(get_db(), event)  # the certified version this correction changes is kept
     replace_hand(
         get_db(), session_id, number, entry, "director", if_match_version(), by_director=True
     )
+    settle_now(get_db(), event)  # and the correction is the next version, never silent
     return jsonify({"session": session_id, "number": number, "format": SESSION_FORMAT})
 
 
