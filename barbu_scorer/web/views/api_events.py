@@ -12,11 +12,13 @@ from barbu_scorer.games import TOURNAMENT
 from barbu_scorer.scoring.barbu.document import FORMAT as SESSION_FORMAT
 from barbu_scorer.scoring.barbu.document import read_hand
 from barbu_scorer.scoring.barbu.schemes import BUILTINS
+from barbu_scorer.scoring.event.certify import DEFAULT_WINDOW_MINUTES, check_minutes
 from barbu_scorer.scoring.event.document import FORMAT, read_event
 from barbu_scorer.scoring.event.formats import SESSION
 from barbu_scorer.scoring.event.movement import MAX_EVENT_PLAYERS
 from barbu_scorer.scoring.event.plan import EventSettings
 from barbu_scorer.scoring.messages import msg
+from barbu_scorer.store.certified import with_window
 from barbu_scorer.store.event_reads import event_version
 from barbu_scorer.store.events import (
     StoredEvent,
@@ -39,7 +41,7 @@ from barbu_scorer.web.once import created_once, made
 
 bp = api_blueprint("api_events")
 
-FIELDS = {"name", "date", "scheme", "format", "method", "seating", "players"}
+FIELDS = {"name", "date", "scheme", "format", "method", "seating", "players", "correction_minutes"}
 
 
 def _event(event_id: str) -> StoredEvent:
@@ -136,8 +138,15 @@ def create_event() -> tuple[Response, int]:
         event_id, key, _fresh = created_once(lambda: made(import_event(get_db(), doc)))
     else:
         settings, seating, players = _create_fields(data)
+        minutes = check_minutes(data.get("correction_minutes", DEFAULT_WINDOW_MINUTES))
         event_id, key, _fresh = created_once(
-            lambda: made(new_event(get_db(), settings, seating=seating, players=players))
+            lambda: made(
+                with_window(
+                    get_db(),
+                    minutes,
+                    lambda: new_event(get_db(), settings, seating=seating, players=players),
+                )
+            )
         )
     out = _seating(_event(event_id), key)
     out["director_key"] = key

@@ -136,3 +136,19 @@ def test_the_window_length_is_bounded(app: Flask, client: FlaskClient) -> None:
     assert client.post(f"/e/{eid}/sign-off").status_code == 302  # refused: play goes on
     assert _export(client, eid)["certification"]["versions"] == []
     assert app.test_client().post(f"/e/{eid}/sign-off").status_code == 403
+
+
+def test_the_api_takes_the_window_at_creation(client: FlaskClient) -> None:
+    body = {"name": "Club", "date": "2026-12-01", "players": [f"P{n}" for n in range(8)]}
+    for bad in (-1, 10081, "30", True):
+        answer = client.post("/api/events", json={**body, "correction_minutes": bad})
+        assert answer.status_code == 400, bad
+    event = make_event(client, 8, correction_minutes=0)
+    director = {"X-Director-Key": event["director_key"]}
+    closed = client.post(
+        f"/api/events/{event['id']}/clock", json={"action": "close", "round": 1}, headers=director
+    )
+    assert closed.status_code == 200
+    seal = client.get(f"/api/events/{event['id']}/export").get_json()["certification"]
+    assert seal["state"] == "certified" and seal["window_minutes"] == 0
+    assert [v["how"] for v in seal["versions"]] == ["close"]
