@@ -152,3 +152,13 @@ def test_the_api_takes_the_window_at_creation(client: FlaskClient) -> None:
     seal = client.get(f"/api/events/{event['id']}/export").get_json()["certification"]
     assert seal["state"] == "certified" and seal["window_minutes"] == 0
     assert [v["how"] for v in seal["versions"]] == ["close"]
+
+
+def test_the_hash_does_not_depend_on_the_readers_language(client: FlaskClient) -> None:
+    """A French reader must not make a new version: the document holds no words."""
+    event = make_event(client, 8)
+    for table in event["tables"]:
+        play(client, table, 2)
+    english = _export(client, event["id"])
+    client.get("/language/fr")
+    assert document_hash(_export(client, event["id"])) == document_hash(english)
