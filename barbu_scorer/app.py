@@ -183,6 +183,7 @@ def _register_views(app: Flask) -> None:
         bridge_new,
         evening,
         event_board,
+        event_certified,
         event_checks,
         event_correct,
         event_people,
@@ -201,6 +202,6 @@ def _register_views(app: Flask) -> None:
 
     views = (main, sessions, hands, exports, bridge, bridge_new, schemes, live, players)
     views2 = (settle, api, api_events, api_players, events, event_board, event_correct, beat)
-    views3 = (event_people, event_checks, evening, app_shell, explain, notes)
+    views3 = (event_people, event_checks, event_certified, evening, app_shell, explain, notes)
     for view in (*views, *views2, *views3):  # one blueprint each
         app.register_blueprint(view.bp)

@@ -12,6 +12,7 @@ from markupsafe import Markup
 
 from barbu_scorer.paper.pdf import PARTIAL, STYLESHEET, context_of, html_to_pdf, jinja_env
 from barbu_scorer.paper.qr import qr_svg
+from barbu_scorer.present.certified import Seal
 from barbu_scorer.present.event import RankRow
 from barbu_scorer.present.format import day
 from barbu_scorer.present.sheet import sheet_of
@@ -57,6 +58,7 @@ def results_pdf(
     ranking: Sequence[RankRow],
     sheets: Sequence[tuple[str, ComputedDocument]],
     final: bool,
+    seal: Seal | None = None,
 ) -> bytes:
     """The results as PDF bytes: the ranking, then the sheet of each table that played a
     hand (``sheets``: its label and session document); an ended table's sheet says so as
@@ -86,5 +88,7 @@ def results_pdf(
         sheets=rendered,
         sheet_css=Markup(css),
         final=final,
+        seal=seal,
+        qr=qr,
     )
     return html_to_pdf(html)

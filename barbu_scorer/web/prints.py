@@ -17,6 +17,7 @@ from barbu_scorer.paper.cards import results_pdf
 from barbu_scorer.paper.evening import evening_pdf
 from barbu_scorer.paper.league import standings_png
 from barbu_scorer.scoring.barbu.document import session_to_dict
+from barbu_scorer.store.certified import certified_mark
 from barbu_scorer.store.event_reads import event_marks
 from barbu_scorer.store.sessions import load
 from barbu_scorer.web import render_process
@@ -25,7 +26,7 @@ from barbu_scorer.web.db import get_db
 from barbu_scorer.web.evening_data import player_evening
 from barbu_scorer.web.event_data import gather
 from barbu_scorer.web.event_pages import event_or_404
-from barbu_scorer.web.event_paper import results_sheets
+from barbu_scorer.web.event_paper import panel_of, results_sheets
 from barbu_scorer.web.language import current, in_language
 from barbu_scorer.web.pages import or_404
 from barbu_scorer.web.sheets import served
@@ -49,13 +50,15 @@ def results_response(event_id: str) -> Response:
     locale = current()
     # Each write adds one to the event's version or a table's: their sum only grows.
     owner = f"e{event_id}"
-    key: tuple[Hashable, ...] = (owner, marks[0] + marks[1], *marks, locale)
+    seal = certified_mark(get_db(), event_id)
+    key: tuple[Hashable, ...] = (owner, marks[0] + marks[1], *marks, *seal, locale)
 
     def render() -> bytes:
         event = event_or_404(event_id)
         view = gather(get_db(), event)
         sheets = results_sheets(get_db(), event)
-        args = (event.name, event.date, event.method, view.ranking, sheets, view.final)
+        panel = panel_of(get_db(), event, view)
+        args = (event.name, event.date, event.method, view.ranking, sheets, view.final, panel.seal)
         return _in_child_or_here(
             locale,
             lambda: render_process.results(*args, locale=locale),

@@ -71,6 +71,16 @@ def test_a_quick_double_tap_saves_the_correction_once(live_server: str, phone: A
     assert "Hand 1 corrected" in phone.inner_text(".flash")
     assert answered == [200], answered
     assert _json(f"{live_server}/api/sessions/{session_id}")["hands"][0]["raw"] == moved
+    # the evening closed, the director signs off on the console (one tap and its confirm)
+    closing = {"action": "close", "round": 1}
+    _json(f"{live_server}/api/events/{event['id']}/clock", closing, director(event))
+    phone.goto(f"{live_server}/e/{event['id']}/console")
+    assert "Provisional: corrections until" in phone.inner_text(".certified")
+    phone.once("dialog", lambda dialog: dialog.accept())
+    phone.get_by_role("button", name="Sign off: certify the results now").click()
+    phone.wait_for_selector("[data-certified='certified']")
+    assert "Certified version 1" in phone.inner_text(".certified")
+    screenshot(phone, "certified-console")
 
 
 def test_a_correction_saved_offline_goes_once_after_the_tab_closed(
@@ -103,3 +113,8 @@ def test_a_correction_saved_offline_goes_once_after_the_tab_closed(
     stored = _json(f"{live_server}/api/sessions/{session_id}")["hands"]
     assert len(stored) == 1 and stored[0]["raw"] == moved
     screenshot(console, "correct-sent-from-console")
+
+
+def director(event: dict[str, Any]) -> dict[str, str]:
+    """The API's director header for an event."""
+    return {"X-Director-Key": str(event["director_key"])}

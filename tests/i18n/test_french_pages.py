@@ -60,6 +60,7 @@ NOT_PAGES = {
     "exports.export_json": "the session's document (ids, not words)",
     "exports.export_csv": "CSV with machine columns (ids, not words)",
     "event_board.export": "the event's document",
+    "event_certified.version_json": "a certified version's document",
     "schemes.export": "the scheme's document",
     "schemes.export_builtin": "the scheme's document",
     "settle.standings": "a PNG image",
@@ -199,6 +200,13 @@ def world(app: Flask, client: FlaskClient) -> dict[str, str]:
     other.get(f"/w/{table['session']}")
     assert other.post(f"/w/{table['session']}/call", data={}).status_code == 302  # the console
     blocks = _post(client, "/api/events", {**body, "name": "Tours", "format": "blocks"})
+    sealed = _post(client, "/api/events", {**body, "name": "Homologuée"})
+    director = {"X-Director-Key": sealed["director_key"]}
+    closed = {"action": "close", "round": 1}
+    assert client.post(f"/api/events/{sealed['id']}/clock", json=closed, headers=director)
+    assert client.get(sealed["links"]["director"].split("localhost:5000", 1)[1]).status_code == 302
+    assert client.post(f"/e/{sealed['id']}/sign-off").status_code == 302
+    assert "Version homologuée 1" in client.get(f"/e/{sealed['id']}/results").get_data(True)
     played = blocks["tables"][0]
     play(client, played, 7)
     assert client.get(f"/s/{played['session']}/k/{scorer_key(played)}").status_code == 302
@@ -226,6 +234,7 @@ def world(app: Flask, client: FlaskClient) -> dict[str, str]:
         "bridge": bridge["id"],
         "bridge_ended": bridge_ended["id"],
         "event": event["id"],
+        "sealed": sealed["id"],
         "table": table["session"],
         "round": played["session"],
         "scheme": str(saved.id),
@@ -284,12 +293,13 @@ def addresses(w: dict[str, str]) -> dict[str, list[str]]:
         "event_board.leaderboard": [f"/e/{e}"],
         "events.console": [f"/e/{e}/console"],
         "event_board.tv": [f"/e/{e}/tv"],
-        "event_board.results": [f"/e/{e}/results"],
-        "event_board.results_file": [f"/e/{e}/results.pdf"],
+        "event_board.results": [f"/e/{e}/results", f"/e/{w['sealed']}/results"],
+        "event_board.results_file": [f"/e/{e}/results.pdf", f"/e/{w['sealed']}/results.pdf"],
         "evening.page": [f"/e/{e}/p/1"],
         "evening.pdf": [f"/e/{e}/p/1.pdf"],
         "event_board.cards": [f"/e/{e}/cards.pdf"],
         "event_correct.correct": [f"/e/{e}/t/{w['table']}/hand/1"],
+        "event_certified.version": [f"/e/{w['sealed']}/certified/1"],
         "schemes.index": ["/schemes"],
         "schemes.new": ["/schemes/new", "/schemes/new?from=ravage_city"],
         "schemes.edit": [f"/schemes/{w['scheme']}/edit"],

@@ -4,7 +4,7 @@ reading it back, checked whole before anything is stored."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from barbu_scorer.scoring.barbu.document import SchemeLookup, read_document
@@ -13,6 +13,12 @@ from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.barbu.sessions import HandEntry, score_session
 from barbu_scorer.scoring.errors import ScoringError, refused
 from barbu_scorer.scoring.event.checks import OFF, read_checks, read_confirmed
+from barbu_scorer.scoring.event.certify import (
+    BLOCK,
+    DEFAULT_WINDOW_MINUTES,
+    Carried,
+    read_block,
+)
 from barbu_scorer.scoring.event.formats import night_format
 from barbu_scorer.scoring.event.movement import MAX_EVENT_PLAYERS, ROUNDS, Round
 from barbu_scorer.scoring.event.people_doc import read_changes
@@ -53,6 +59,10 @@ class EventDocument:
     """Whether the next player confirms each hand (``scoring.event.checks``)."""
     confirmed: tuple[tuple[int, ...], ...] = ()
     """Each table's hands confirmed at the table, in the order of ``entries``."""
+    certified: Carried = Carried(DEFAULT_WINDOW_MINUTES, ())
+    """The certification block's window and versions (``certify.read_block``)."""
+    body: Mapping[str, Any] = field(default_factory=dict)
+    """The document without its certification block (what its SHA-256 is of)."""
 
     @property
     def settings(self) -> EventSettings:
@@ -155,6 +165,8 @@ def read_event(doc: Any, lookup: SchemeLookup | None = None) -> EventDocument:
         changes,
         read_checks(doc.get("checks")),
         _confirmed(rounds_in, entries),
+        read_block(doc),
+        {k: v for k, v in doc.items() if k != BLOCK},
     )
 
 

@@ -18,6 +18,7 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange,
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from barbu_scorer.scoring.event.checks import OFF
+from barbu_scorer.scoring.event.certify import DEFAULT_WINDOW_MINUTES, MAX_WINDOW_MINUTES
 from barbu_scorer.scoring.event.formats import NIGHT_FORMATS, SESSION
 from barbu_scorer.scoring.event.movement import MAX_EVENT_PLAYERS
 from barbu_scorer.scoring.event.plan import MAX_EVENT_NAME
@@ -74,6 +75,14 @@ class NewEventForm(FlaskForm):
         default="total",
     )
     checks = RadioField(_l("Table checks"), choices=CHECK_CHOICES, default=OFF)
+    window = IntegerField(
+        _l("Correction window after the last table (minutes)"),
+        default=DEFAULT_WINDOW_MINUTES,
+        validators=[
+            Optional(),
+            NumberRange(0, MAX_WINDOW_MINUTES, _l("From 0 minutes to 7 days (10080).")),
+        ],
+    )
 
 
 class ClockForm(FlaskForm):
@@ -146,3 +155,15 @@ class PeopleForm(FlaskForm):
         if self.action.data == "leave":
             return (), (player,), None
         return (), (), (player, name)
+
+
+class WindowForm(FlaskForm):
+    """The correction window's length, changed by the director before it opens."""
+
+    minutes = IntegerField(
+        _l("Correction window (minutes)"),
+        validators=[
+            InputRequired(_l("Give the correction window in minutes.")),
+            NumberRange(0, MAX_WINDOW_MINUTES, _l("From 0 minutes to 7 days (10080).")),
+        ],
+    )

@@ -12,11 +12,13 @@ from barbu_scorer.games import TOURNAMENT
 from barbu_scorer.scoring.barbu.document import FORMAT as SESSION_FORMAT
 from barbu_scorer.scoring.barbu.document import read_hand
 from barbu_scorer.scoring.barbu.schemes import BUILTINS
+from barbu_scorer.scoring.event.certify import DEFAULT_WINDOW_MINUTES, check_minutes
 from barbu_scorer.scoring.event.document import FORMAT, read_event
 from barbu_scorer.scoring.event.formats import SESSION
 from barbu_scorer.scoring.event.movement import MAX_EVENT_PLAYERS
 from barbu_scorer.scoring.event.plan import EventSettings
 from barbu_scorer.scoring.messages import msg
+from barbu_scorer.store.certified import with_window
 from barbu_scorer.store.event_reads import event_version
 from barbu_scorer.store.events import (
     StoredEvent,
@@ -32,7 +34,7 @@ from barbu_scorer.store.sessions import replace_hand
 from barbu_scorer.web.access import scheme_lookup
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_data import gather, new_event, progress_json, ranking_json
-from barbu_scorer.web.event_paper import event_export, import_event
+from barbu_scorer.web.event_paper import event_export, import_event, settle_now
 from barbu_scorer.web.json_api import ApiError, api_blueprint, if_match_version, json_body
 from barbu_scorer.web.links import external, session_links
 from barbu_scorer.web.once import created_once, made
@@ -40,6 +42,7 @@ from barbu_scorer.web.once import created_once, made
 bp = api_blueprint("api_events")
 
 FIELDS = {"name", "date", "scheme", "format", "method", "seating", "players", "checks"}
+FIELDS |= {"correction_minutes"}
 
 
 def _event(event_id: str) -> StoredEvent:
@@ -137,8 +140,15 @@ def create_event() -> tuple[Response, int]:
         event_id, key, _fresh = created_once(lambda: made(import_event(get_db(), doc)))
     else:
         settings, seating, players = _create_fields(data)
+        minutes = check_minutes(data.get("correction_minutes", DEFAULT_WINDOW_MINUTES))
         event_id, key, _fresh = created_once(
-            lambda: made(new_event(get_db(), settings, seating=seating, players=players))
+            lambda: made(
+                with_window(
+                    get_db(),
+                    minutes,
+                    lambda: new_event(get_db(), settings, seating=seating, players=players),
+                )
+            )
         )
     out = _seating(_event(event_id), key)
     out["director_key"] = key
@@ -232,9 +242,11 @@ def correct_hand(event_id: str, session_id: str, number: int) -> Response:
     if session_id not in {t.session_id for t in event.tables}:
         raise ApiError(404, msg("no such table in this event"))
     entry = read_hand(json_body(), number)
+    settle_now(get_db(), event)  # the certified version this correction changes is kept
     replace_hand(
         get_db(), session_id, number, entry, "director", if_match_version(), by_director=True
     )
+    settle_now(get_db(), event)  # and the correction is the next version, never silent
     return jsonify({"session": session_id, "number": number, "format": SESSION_FORMAT})
 
 

@@ -20,7 +20,7 @@ from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_access import is_director, keep_director, require_director
 from barbu_scorer.web.event_data import console_version, gather
 from barbu_scorer.web.event_pages import event_or_404
-from barbu_scorer.web.event_paper import event_export, import_event, table_cards
+from barbu_scorer.web.event_paper import event_export, import_event, panel_of, table_cards
 from barbu_scorer.web.forms.events import EventImportForm
 from barbu_scorer.web.links import external
 from barbu_scorer.web.once import created_once, made
@@ -48,7 +48,7 @@ def live(event_id: str) -> Response:
     return response.make_conditional(request)
 
 
-def _board(event_id: str, template: str) -> str:
+def _board(event_id: str, template: str, certified: bool = False) -> str:
     event = event_or_404(event_id)
     method = request.args.get("by")
     view = gather(get_db(), event, method if method in ("total", "placing") else None)
@@ -64,6 +64,7 @@ def _board(event_id: str, template: str) -> str:
             url_for("evening.page", event_id=event_id, number=n)
             for n in range(1, len(event.players) + 1)
         ],
+        panel=panel_of(get_db(), event, view) if certified else None,
     )
 
 
@@ -82,7 +83,7 @@ def tv(event_id: str) -> str:
 @bp.get("/e/<event_id>/results")
 def results(event_id: str) -> str:
     """The results: the ranking, then every table's score."""
-    return _board(event_id, "event/results.html")
+    return _board(event_id, "event/results.html", certified=True)
 
 
 @bp.get("/e/<event_id>/results.pdf")

@@ -17,6 +17,7 @@ from barbu_scorer.web.cached import scored
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_access import require_director
 from barbu_scorer.web.event_pages import event_or_404
+from barbu_scorer.web.event_paper import settle_now
 from barbu_scorer.web.forms.events import CorrectionForm
 
 bp = Blueprint("event_correct", __name__)
@@ -43,11 +44,20 @@ def _answer(status: str, code: int, redirect_to: str = "", error: str = "") -> A
     return jsonify({"status": status, "html": html, "redirect": redirect_to}), code
 
 
-def _save(stored: StoredSession, number: int, entry: HandEntry, version: int) -> str | None:
+def _settle(event_id: str) -> None:
+    """Store the certified version due (``event_paper.settled``): before a correction, the
+    version it changes; after it, the next version (never a silent change)."""
+    settle_now(get_db(), event_or_404(event_id))
+
+
+def _save(
+    event_id: str, stored: StoredSession, number: int, entry: HandEntry, version: int
+) -> str | None:
     """Store the director's correction (a resend of one stored already changes nothing);
     the reason it was refused, or None."""
     if same_hand(stored, number, entry):
         return None
+    _settle(event_id)
     try:
         replace_hand(get_db(), stored.id, number, entry, "director", version, by_director=True)
     except ScoringError as problem:
@@ -56,6 +66,7 @@ def _save(stored: StoredSession, number: int, entry: HandEntry, version: int) ->
         return _("The table saved a change meanwhile: check the hand again.")
     except Conflict as problem:
         return str(problem)
+    _settle(event_id)
     return None
 
 
@@ -89,7 +100,7 @@ def correct(event_id: str, session_id: str, number: int) -> Any:
         except ScoringError as problem:
             error = problem.message
         else:
-            error = _save(stored, number, entry, form.version.data)
+            error = _save(event_id, stored, number, entry, form.version.data)
         if error is None:
             flash(_("Hand %(n)s corrected: the table's history shows it.", n=number), "ok")
             return _answer("saved", 200, console) if _fetched() else redirect(console)

@@ -19,6 +19,7 @@ from barbu_scorer.scoring.event.formats import night_format
 from barbu_scorer.scoring.event.plan import EventSettings
 from barbu_scorer.store import players as roster_store
 from barbu_scorer.store import schemes as scheme_store
+from barbu_scorer.store.certified import with_window
 from barbu_scorer.store.events import close_round, update_clock
 from barbu_scorer.store.keys import now
 from barbu_scorer.store.people import movement_of, people_history
@@ -28,6 +29,7 @@ from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_access import keep_director, require_director
 from barbu_scorer.web.event_data import console_version, gather, new_event
 from barbu_scorer.web.event_pages import event_or_404
+from barbu_scorer.web.event_paper import panel_of
 from barbu_scorer.web.forms.events import ClockForm, MethodForm, NewEventForm, PeopleForm
 from barbu_scorer.web.links import external
 from barbu_scorer.web.once import created_once, made
@@ -74,7 +76,13 @@ def new() -> Any:
             )
             event_id, key, _fresh = created_once(
                 lambda: made(
-                    new_event(get_db(), settings, seating=form.seating.data, players=names)
+                    with_window(
+                        get_db(),
+                        form.window.data,
+                        lambda: new_event(
+                            get_db(), settings, seating=form.seating.data, players=names
+                        ),
+                    )
                 )
             )
         except ScoringError as error:
@@ -119,6 +127,7 @@ def console(event_id: str) -> str:
         offer=offer,
         changes=[change_line(c, event.rounds == 1) for c in people_history(get_db(), event_id)],
         v=view,
+        panel=panel_of(get_db(), event, view),
         e=event,
         version=console_version(get_db(), event_id),
         director_link=external("events.claim", event_id=event_id, key=key),
