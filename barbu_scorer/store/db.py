@@ -11,6 +11,7 @@ from sqlite_utils import Database
 
 from barbu_scorer.scoring.players import name_key
 from barbu_scorer.store import (  # noqa: F401  (register their migrations)
+    certified,  # the club nights' certified results
     figures,  # the league version's
     notes,  # the notes on a session and its hands
     reliefs,  # the seats a substitute took over

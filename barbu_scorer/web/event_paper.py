@@ -17,8 +17,8 @@ from barbu_scorer.scoring.envelope import bare
 from barbu_scorer.scoring.event import certify
 from barbu_scorer.scoring.event.document import EventDocument, event_to_dict
 from barbu_scorer.scoring.event.formats import night_format
-from barbu_scorer.store.confirmations import confirmed, event_checks
 from barbu_scorer.store import certified
+from barbu_scorer.store.confirmations import confirmed, event_checks
 from barbu_scorer.store.event_reads import event_version
 from barbu_scorer.store.events import StoredEvent, create_event, scorer_keys
 from barbu_scorer.store.people import people_history

@@ -12,13 +12,13 @@ from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.barbu.sessions import HandEntry, score_session
 from barbu_scorer.scoring.errors import ScoringError, refused
-from barbu_scorer.scoring.event.checks import OFF, read_checks, read_confirmed
 from barbu_scorer.scoring.event.certify import (
     BLOCK,
     DEFAULT_WINDOW_MINUTES,
     Carried,
     read_block,
 )
+from barbu_scorer.scoring.event.checks import OFF, read_checks, read_confirmed
 from barbu_scorer.scoring.event.formats import night_format
 from barbu_scorer.scoring.event.movement import MAX_EVENT_PLAYERS, ROUNDS, Round
 from barbu_scorer.scoring.event.people_doc import read_changes
@@ -109,15 +109,7 @@ def _table(data: Any, where: Message) -> tuple[list[int], int | None, Mapping[st
 
 def read_event(doc: Any, lookup: SchemeLookup | None = None) -> EventDocument:
     """An event document checked whole: names, movement, every table's session scored."""
-    if not isinstance(doc, Mapping) or doc.get("format") != FORMAT:
-        raise refused("format must be %(format)s", format=repr(FORMAT))
-    name = check_label(doc.get("name"), MAX_EVENT_NAME, "name")
-    date = check_label(doc.get("date"), 10, "date")
-    fmt, method = doc.get("event_format"), doc.get("method")
-    check_choices(fmt, method, "draw")
-    if not isinstance(doc.get("scheme"), Mapping):
-        raise refused("scheme: the event's scheme object")
-    scheme = scheme_from_dict(doc["scheme"])
+    name, date, fmt, method, scheme = _head(doc)
     players = player_names(_list(doc.get("players"), "players", MAX_EVENT_PLAYERS))
     rounds_in = _list(doc.get("rounds"), "rounds", ROUNDS)
     due = night_format(fmt).rounds
@@ -153,8 +145,8 @@ def read_event(doc: Any, lookup: SchemeLookup | None = None) -> EventDocument:
     return EventDocument(
         name,
         date,
-        str(fmt),
-        str(method),
+        fmt,
+        method,
         scheme,
         players,
         rounds,
@@ -168,6 +160,19 @@ def read_event(doc: Any, lookup: SchemeLookup | None = None) -> EventDocument:
         read_block(doc),
         {k: v for k, v in doc.items() if k != BLOCK},
     )
+
+
+def _head(doc: Any) -> tuple[str, str, str, str, Scheme]:
+    """The document's format, name, date, club-night format, ranking method and scheme."""
+    if not isinstance(doc, Mapping) or doc.get("format") != FORMAT:
+        raise refused("format must be %(format)s", format=repr(FORMAT))
+    name = check_label(doc.get("name"), MAX_EVENT_NAME, "name")
+    date = check_label(doc.get("date"), 10, "date")
+    fmt, method = doc.get("event_format"), doc.get("method")
+    check_choices(fmt, method, "draw")
+    if not isinstance(doc.get("scheme"), Mapping):
+        raise refused("scheme: the event's scheme object")
+    return name, date, str(fmt), str(method), scheme_from_dict(doc["scheme"])
 
 
 def _confirmed(

@@ -17,8 +17,8 @@ from wtforms import (
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
-from barbu_scorer.scoring.event.checks import OFF
 from barbu_scorer.scoring.event.certify import DEFAULT_WINDOW_MINUTES, MAX_WINDOW_MINUTES
+from barbu_scorer.scoring.event.checks import OFF
 from barbu_scorer.scoring.event.formats import NIGHT_FORMATS, SESSION
 from barbu_scorer.scoring.event.movement import MAX_EVENT_PLAYERS
 from barbu_scorer.scoring.event.plan import MAX_EVENT_NAME
