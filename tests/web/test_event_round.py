@@ -99,3 +99,14 @@ def test_scorer_page_says_round_complete_and_form_refuses(client: FlaskClient) -
     assert posted.status_code == 409 and posted.get_json()["status"] == "refused"
     client.get(f"/e/{event['id']}/director/{event['director_key']}")
     assert "Table cards" in client.get(f"/s/{sid}").get_data(as_text=True)
+
+
+def test_watch_page_says_round_complete(client: FlaskClient) -> None:
+    """Regression: a finished block's watch page announced "Hand 8 of 28" with its declarer
+    and the contracts left, a hand the table never plays (the round is complete)."""
+    event = make_event(client, 8, "blocks")
+    first = event["tables"][0]
+    play(client, first, 7)
+    page = client.get(f"/w/{first['session']}").get_data(as_text=True)
+    assert "Round 1 complete" in page and "next seating" in page
+    assert "Hand 8 of" not in page and "Table cards" not in page

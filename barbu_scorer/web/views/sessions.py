@@ -194,6 +194,7 @@ def watch(session_id: str) -> Response:
             stored=stored,
             scoring=scoring,
             ended=_ended(stored),
+            done=round_done(stored),  # its cards link unused: the page is cached for all
             table=table,
             checks=checks_of(stored, scorer=scoring is not None),
             token=TOKEN_MARK,
