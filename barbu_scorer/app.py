@@ -144,6 +144,7 @@ def _register(app: Flask) -> None:
         api,
         api_events,
         api_players,
+        api_seasons,
         app_shell,
         beat,
         bridge,
@@ -160,6 +161,7 @@ def _register(app: Flask) -> None:
         main,
         players,
         schemes,
+        seasons,
         sessions,
         settle,
     )
@@ -180,6 +182,6 @@ def _register(app: Flask) -> None:
     timing.init_app(app)  # after live_poll: the outermost layer of the WSGI app
     views = (main, sessions, hands, exports, bridge, bridge_new, schemes, live, players)
     views2 = (settle, api, api_events, api_players, events, event_board, event_correct, beat)
-    views3 = (event_people, event_checks, app_shell, explain)
+    views3 = (event_people, event_checks, app_shell, explain, seasons, api_seasons)
     for view in (*views, *views2, *views3):  # one blueprint each
         app.register_blueprint(view.bp)

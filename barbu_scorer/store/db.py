@@ -13,6 +13,7 @@ from barbu_scorer.scoring.players import name_key
 from barbu_scorer.store import (  # noqa: F401  (register their migrations)
     figures,  # the league version's
     reliefs,  # the seats a substitute took over
+    seasons,  # the seasons' table: m019
 )
 from barbu_scorer.store.migrations import migrations
 

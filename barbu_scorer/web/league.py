@@ -26,9 +26,12 @@ from flask_babel import gettext as _
 from barbu_scorer.scoring.league.bridge import BridgeStats, bridge_stats
 from barbu_scorer.scoring.league.played import Played, PlayerId
 from barbu_scorer.scoring.league.rating import Rating, ratings
+from barbu_scorer.scoring.league.season_play import Figures as SeasonFigures
+from barbu_scorer.scoring.league.season_play import figures
 from barbu_scorer.scoring.league.stats import HeadToHead, PlayerStats, head_to_head, player_stats
 from barbu_scorer.store import players as roster
 from barbu_scorer.store.figures import figures_version
+from barbu_scorer.store.seasons import Stored
 from barbu_scorer.web.cached import Busy, Computations
 from barbu_scorer.web.db import get_db
 
@@ -160,3 +163,9 @@ def exported(players_format: str) -> bytes:
     version, one at a time."""
     kept = _kept("barbu_league_export", lambda: Computations[Any](entries=1, slots=1))
     return figure(("export",), lambda: _export_body(players_format), kept)
+
+
+def season_figures(stored: Stored) -> SeasonFigures:
+    """A stored season's figures, at the league's version and the season's own text (an
+    edited season is worked out again)."""
+    return figure(("season", stored.id, stored.text), lambda: figures(stored.season, played()))

@@ -142,6 +142,13 @@ def _standings(doc: Any, title: str) -> bytes:
     return standings_png(doc, title)
 
 
+def _season(view: Any) -> bytes:
+    """In the child: a season's page of paper."""
+    from barbu_scorer.paper.season import season_pdf
+
+    return season_pdf(view)
+
+
 def _warm_up() -> bytes:
     from barbu_scorer.paper.pdf import warm_up
 
@@ -152,6 +159,7 @@ TASKS: dict[str, Callable[..., bytes]] = {
     "sheet": lay_out,
     "results": _results,
     "standings": _standings,
+    "season": _season,
     "warm": _warm_up,
 }
 
@@ -234,6 +242,11 @@ def results(*args: Any, locale: str) -> bytes:
 def standings(doc: Any, title: str, locale: str) -> bytes:
     """A session's standings PNG, drawn in the child."""
     return _call("standings", (doc, title), locale)
+
+
+def season(view: Any, locale: str) -> bytes:
+    """A season's PDF (``paper.season.season_pdf``'s argument), laid out in the child."""
+    return _call("season", (view,), locale)
 
 
 def warm() -> None:
