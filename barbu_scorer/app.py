@@ -71,6 +71,7 @@ def create_app(
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
     _register(app)
+    _register_seasons(app)
     return app
 
 
@@ -144,7 +145,6 @@ def _register(app: Flask) -> None:
         api,
         api_events,
         api_players,
-        api_seasons,
         app_shell,
         beat,
         bridge,
@@ -161,7 +161,6 @@ def _register(app: Flask) -> None:
         main,
         players,
         schemes,
-        seasons,
         sessions,
         settle,
     )
@@ -182,6 +181,14 @@ def _register(app: Flask) -> None:
     timing.init_app(app)  # after live_poll: the outermost layer of the WSGI app
     views = (main, sessions, hands, exports, bridge, bridge_new, schemes, live, players)
     views2 = (settle, api, api_events, api_players, events, event_board, event_correct, beat)
-    views3 = (event_people, event_checks, app_shell, explain, seasons, api_seasons)
+    views3 = (event_people, event_checks, app_shell, explain)
     for view in (*views, *views2, *views3):  # one blueprint each
+        app.register_blueprint(view.bp)
+
+
+def _register_seasons(app: Flask) -> None:
+    """The seasons' pages and API (kept apart: ``_register`` is at its length)."""
+    from barbu_scorer.web.views import api_seasons, seasons
+
+    for view in (seasons, api_seasons):
         app.register_blueprint(view.bp)

@@ -9,13 +9,14 @@ from fractions import Fraction
 
 from barbu_scorer.present.event import points
 from barbu_scorer.present.format import signed
+from barbu_scorer.present.league import ANONYMOUS
+from barbu_scorer.scoring.figures import with_sign
 from barbu_scorer.scoring.league.played import PlayerId
 from barbu_scorer.scoring.league.season import Line, Rules
 from barbu_scorer.scoring.league.season_play import Figures
 from barbu_scorer.scoring.league.season_spec import Season
 from barbu_scorer.scoring.messages import N_, say, word
 
-ANONYMOUS = N_("(deleted player)")
 RULE_WORDS = {
     "total": N_("Total of the scores"),
     "average": N_("Average score per hand played"),
@@ -83,7 +84,7 @@ def rule_text(rules: Rules) -> str:
 def value_text(rules: Rules, value: Fraction) -> str:
     """A season figure as the rule writes it."""
     if rules.rule == "average":
-        return points(value) if value >= 0 else "−" + points(-value)
+        return with_sign(float(value), points(abs(value)), plus=False)
     if rules.rule in ("placing", "club"):
         return points(value)
     return signed(round(value))

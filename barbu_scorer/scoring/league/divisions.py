@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
+from barbu_scorer.scoring.messages import N_
+
 SMALLEST, LARGEST = 4, 8
 """A division's sizes."""
 LadderRule = Literal["take", "up"]
@@ -27,11 +29,11 @@ def checked(divisions: Sequence[Sequence[int]], k: int) -> str | None:
     """Why the divisions cannot run with k moving (None: they can)."""
     everyone = [p for d in divisions for p in d]
     if len(set(everyone)) != len(everyone):
-        return "a player is in two divisions"
+        return N_("a player is in two divisions")
     if any(not SMALLEST <= len(d) <= LARGEST for d in divisions):
-        return "a division holds 4 to 8 players"
+        return N_("a division holds 4 to 8 players")
     if k < 0 or any(2 * k > len(d) for d in divisions):
-        return "k is at most half a division"
+        return N_("k is at most half a division")
     return None
 
 

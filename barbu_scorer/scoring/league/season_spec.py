@@ -10,6 +10,7 @@ from typing import Any
 from barbu_scorer.scoring.errors import refused
 from barbu_scorer.scoring.league.divisions import LADDER_RULES, LadderRule, checked
 from barbu_scorer.scoring.league.season import CLUB_POINTS, RULES, Rules
+from barbu_scorer.scoring.messages import msg
 
 NAME_LIMIT = 80
 """Characters of a season's name."""
@@ -95,7 +96,7 @@ def season_from_dict(body: Any) -> Season:
     k = _count(body, "k", 0, 4)
     why = checked(divisions, k) if divisions else None
     if why:
-        raise refused("field divisions: %(why)s", why=why)
+        raise refused("field divisions: %(why)s", why=msg(why))
     ladder = body.get("ladder")
     if ladder is not None and ladder not in LADDER_RULES:
         raise refused("field ladder: one of %(rules)s", rules=", ".join(LADDER_RULES))

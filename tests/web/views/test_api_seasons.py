@@ -12,6 +12,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from barbu_scorer.games import game_of_document
+from barbu_scorer.web.views import api_seasons, seasons
 from tests.helpers import club_key, pdf_text, session_document
 
 NAMES = [f"P{n:02d}" for n in range(12)]
@@ -55,7 +56,7 @@ def by_hand(
 ) -> dict[str, Fraction]:
     """Each player's season value, worked out from the evenings' (name, total) lines."""
     out: dict[str, list[Fraction]] = {}
-    for day, lines in played.items():
+    for lines in played.values():
         totals = dict(lines)
         for evening_table in (lines[i : i + 4] for i in range(0, 12, 4)):
             for name, total in evening_table:
@@ -149,3 +150,4 @@ def test_writes_need_the_club_key_and_bad_seasons_are_refused(client: FlaskClien
     assert client.get("/seasons/9").status_code == 404
     assert client.get("/api/seasons/9").status_code == 404
     assert client.get("/seasons").status_code == 200
+    assert {seasons.bp.name, api_seasons.bp.name} == {"seasons", "api_seasons"}
