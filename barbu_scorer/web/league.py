@@ -155,7 +155,18 @@ def _export_body(players_format: str) -> bytes:
         log.warning("%s stored session(s) left out of the export: %s", len(skipped), skipped[:5])
     names = [p.name for p in roster.roster(db)]
     out = {"format": players_format, "players": names, "sessions": sessions}
+    out["seasons"] = season_exports()
     return (current_app.json.dumps(out) + "\n").encode()
+
+
+def season_exports() -> list[dict[str, Any]]:
+    """Every season's JSON in the order they were made, its divisions by player name."""
+    from barbu_scorer.scoring.league.season_spec import divisions_renamed, season_to_dict
+    from barbu_scorer.store.seasons import all_seasons
+
+    names = {p.id: p.name for p in roster.roster(get_db())}
+    stored = sorted(all_seasons(get_db()), key=lambda s: s.id)
+    return [divisions_renamed(season_to_dict(s.season), names) for s in stored]
 
 
 def exported(players_format: str) -> bytes:

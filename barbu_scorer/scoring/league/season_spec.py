@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -117,3 +118,16 @@ def season_to_dict(season: Season) -> dict[str, Any]:
         "handicap": season.handicap, "divisions": [list(d) for d in season.divisions],
         "k": season.k, "ladder": season.ladder,
     }  # fmt: skip
+
+
+def divisions_renamed(body: dict[str, Any], names: Mapping[Any, Any]) -> dict[str, Any]:
+    """The season's JSON with each division's players looked up in ``names`` (ids to
+    names for an export, names to ids for an import); an unknown one is refused."""
+    divisions = body.get("divisions", [])
+    if not isinstance(divisions, list) or not all(isinstance(d, list) for d in divisions):
+        raise refused("field divisions: lists of player ids")
+    try:
+        renamed = [[names[p] for p in d] for d in divisions]
+    except (KeyError, TypeError):
+        raise refused("field divisions: a player not on the roster") from None
+    return {**body, "divisions": renamed}

@@ -151,3 +151,31 @@ def test_writes_need_the_club_key_and_bad_seasons_are_refused(client: FlaskClien
     assert client.get("/api/seasons/9").status_code == 404
     assert client.get("/seasons").status_code == 200
     assert {seasons.bp.name, api_seasons.bp.name} == {"seasons", "api_seasons"}
+
+
+def test_export_import_export_is_identical(client: FlaskClient, tmp_path: Any) -> None:
+    from barbu_scorer.app import create_app
+
+    build(client)
+    who = ids(client)
+    divisions = [[who[n] for n in NAMES[:6]], [who[n] for n in NAMES[6:]]]
+    create(client, divisions=divisions, k=1, rule="best", best=4, handicap=True)
+    create(client, name="Ladder", ladder="up", divisions=divisions)
+    first = client.get("/api/players/export", headers=header(client)).get_json()
+    assert len(first["seasons"]) == 2 and first["seasons"][0]["divisions"][0][0] == NAMES[0]
+    app = create_app(
+        {"TESTING": True, "DATABASE": str(tmp_path / "other.db"), "SECRET_KEY": "t"},
+        instance_path=str(tmp_path / "other"),
+    )
+    other = app.test_client()
+    answer = other.post("/api/players/import", json=first, headers=header(other))
+    assert answer.status_code == 201 and answer.get_json()["seasons"] == 2
+    again = other.post("/api/players/import", json=first, headers=header(other))
+    assert again.get_json()["seasons"] == 0  # already here: not twice
+    second = other.get("/api/players/export", headers=header(other)).get_json()
+    assert second["seasons"] == first["seasons"]
+    shown = other.get("/api/seasons").get_json()
+    assert [s["proposed"] for s in (other.get(f"/api/seasons/{x['id']}").get_json() for x in shown)]
+    bad = {**first, "seasons": [{**first["seasons"][0], "divisions": [["Nobody"] * 4]}]}
+    refused = other.post("/api/players/import", json=bad, headers=header(other))
+    assert refused.status_code == 400 and "roster" in refused.get_json()["error"]
