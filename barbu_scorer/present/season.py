@@ -145,3 +145,22 @@ def season_view(season: Season, found: Figures, names: Mapping[PlayerId, str]) -
         [[names.get(p, word(ANONYMOUS)) for p in d] for d in found.proposed],
         [names.get(p, word(ANONYMOUS)) for p in found.ladder],
     )
+
+
+@dataclass(frozen=True)
+class PlayerSeason:
+    """A player's line of one season, for their page."""
+
+    season_id: int
+    name: str
+    place: int
+    value: str
+    evenings: int
+
+
+def player_seasons(found: Sequence[tuple[int, Season, Line]]) -> list[PlayerSeason]:
+    """(season id, season, the player's line) as their page lists them."""
+    return [
+        PlayerSeason(i, s.name, line.place, value_text(s.rules, line.value), line.evenings)
+        for i, s, line in found
+    ]

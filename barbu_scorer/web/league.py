@@ -26,6 +26,7 @@ from flask_babel import gettext as _
 from barbu_scorer.scoring.league.bridge import BridgeStats, bridge_stats
 from barbu_scorer.scoring.league.played import Played, PlayerId
 from barbu_scorer.scoring.league.rating import Rating, ratings
+from barbu_scorer.scoring.league.season import Line
 from barbu_scorer.scoring.league.season_play import Figures as SeasonFigures
 from barbu_scorer.scoring.league.season_play import figures
 from barbu_scorer.scoring.league.stats import HeadToHead, PlayerStats, head_to_head, player_stats
@@ -180,3 +181,19 @@ def season_figures(stored: Stored) -> SeasonFigures:
     """A stored season's figures, at the league's version and the season's own text (an
     edited season is worked out again)."""
     return figure(("season", stored.id, stored.text), lambda: figures(stored.season, played()))
+
+
+SEASONS_SHOWN = 5
+"""The latest seasons a player's page looks in for the player's line."""
+
+
+def seasons_of(player: PlayerId) -> list[tuple[Stored, Line]]:
+    """The player's line in each of the latest seasons they have played in."""
+    from barbu_scorer.store.seasons import all_seasons
+
+    out = []
+    for stored in all_seasons(get_db())[:SEASONS_SHOWN]:
+        line = next((x for x in season_figures(stored).table if x.player == player), None)
+        if line is not None:
+            out.append((stored, line))
+    return out

@@ -70,7 +70,11 @@ def test_export_and_import_keep_every_figure(client: FlaskClient, tmp_path: Path
     assert data["format"] == "barbu-players/1" and len(data["sessions"]) == 7
     other = fresh(tmp_path, "other")
     answer = other.post("/api/players/import", json=data, headers=club_header(other))
-    assert answer.status_code == 201 and answer.get_json() == {"imported": 7, "skipped": 0, "seasons": 0}
+    assert answer.status_code == 201 and answer.get_json() == {
+        "imported": 7,
+        "skipped": 0,
+        "seasons": 0,
+    }
 
     # Ids are the server's own: the figures are compared by name.
     def by_name(rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:

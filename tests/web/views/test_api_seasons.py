@@ -179,3 +179,11 @@ def test_export_import_export_is_identical(client: FlaskClient, tmp_path: Any) -
     bad = {**first, "seasons": [{**first["seasons"][0], "divisions": [["Nobody"] * 4]}]}
     refused = other.post("/api/players/import", json=bad, headers=header(other))
     assert refused.status_code == 400 and "roster" in refused.get_json()["error"]
+
+
+def test_a_players_page_shows_their_seasons(client: FlaskClient) -> None:
+    build(client)
+    season = create(client, rule="placing")
+    first = season["table"][0]
+    page = client.get(f"/players/{first['player']}").get_data(as_text=True)
+    assert f"/seasons/{season['id']}" in page and "Autumn" in page and "place 1," in page
