@@ -76,11 +76,14 @@ def create_app(
 
 
 def serving(instance_path: str | None = None) -> Flask:
-    """The app as a multi-process server runs it (each worker warms its PDF renderer):
+    """The app as a multi-process server runs it (each worker warms its PDF renderer, the
+    limits are shared through the instance's ``limits.db``):
     ``gunicorn -w 2 --threads 8 "barbu_scorer.app:serving('instance')"``."""
+    from barbu_scorer.web.shared_limits import share_limits
     from barbu_scorer.web.sheets import start_warming
 
     app = create_app(instance_path=instance_path)
+    share_limits(app)  # the workers count each client's limits together
     start_warming(app)
     return app
 
@@ -103,14 +106,22 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         # Rows one client may store an hour (kind: rows, seconds): the largest club night
         # (160 players, 4 rounds: 214 table sessions) fits twice, or 100 phones' sessions
         # and an 80-player night; web/budgets.py.
-        STORE_LIMIT={"sessions": (500, 3600.0), "players": (400, 3600.0), "schemes": (50, 3600.0)},
+        STORE_LIMIT={
+            "sessions": (500, 3600.0),
+            "players": (400, 3600.0),
+            "schemes": (50, 3600.0),
+            "notes": (500, 3600.0),
+        },
         # Rows the database holds at most, whoever stores them.
-        STORE_CEILING={"sessions": 50_000, "players": 5_000, "schemes": 1_000},
+        STORE_CEILING={"sessions": 50_000, "players": 5_000, "schemes": 1_000, "notes": 200_000},
         PERMANENT_SESSION_LIFETIME=timedelta(days=400),
         SESSION_COOKIE_SAMESITE="Lax",
         # The address phones open; every absolute link and QR code is built from it, never
         # from the Host header. `serve` sets it (the LAN address or --url).
         PUBLIC_URL="http://localhost:5000/",
+        # The outbox's first and longest wait between two tries of a hand not sent, in ms
+        # (static/js/outbox.js): a hand waiting goes within 5 s of the server coming back.
+        OUTBOX_RETRY_MS=(1000, 5000),
         SESSION_COOKIE_SECURE=_https(),
     )
     if test_config is None:
@@ -134,6 +145,7 @@ def _register(app: Flask) -> None:
         language,
         live_poll,
         offline,
+        score_rows,
         security,
         sheets,
         text_size,
@@ -141,29 +153,6 @@ def _register(app: Flask) -> None:
     )
     from barbu_scorer.web.links import base_url, external, qr_code
     from barbu_scorer.web.once import nonce_field
-    from barbu_scorer.web.views import (
-        api,
-        api_events,
-        api_players,
-        app_shell,
-        beat,
-        bridge,
-        bridge_new,
-        event_board,
-        event_checks,
-        event_correct,
-        event_people,
-        events,
-        explain,
-        exports,
-        hands,
-        live,
-        main,
-        players,
-        schemes,
-        sessions,
-        settle,
-    )
 
     assets.init_app(app)
     db.init_app(app)
@@ -174,14 +163,46 @@ def _register(app: Flask) -> None:
     security.init_app(app)
     offline.init_app(app)
     budgets.init_app(app)
+    score_rows.init_app(app)
     live_poll.init_app(app)
     for helper in (external, base_url, qr_code):
         app.add_template_global(helper)
     app.add_template_global(nonce_field, "creation_nonce")
     timing.init_app(app)  # after live_poll: the outermost layer of the WSGI app
+    _register_views(app)
+
+
+def _register_views(app: Flask) -> None:
+    """Every view module's blueprint, one each."""
+    from barbu_scorer.web.views import (
+        api,
+        api_events,
+        api_players,
+        app_shell,
+        beat,
+        bridge,
+        bridge_new,
+        evening,
+        event_board,
+        event_checks,
+        event_correct,
+        event_people,
+        events,
+        explain,
+        exports,
+        hands,
+        live,
+        main,
+        notes,
+        players,
+        schemes,
+        sessions,
+        settle,
+    )
+
     views = (main, sessions, hands, exports, bridge, bridge_new, schemes, live, players)
     views2 = (settle, api, api_events, api_players, events, event_board, event_correct, beat)
-    views3 = (event_people, event_checks, app_shell, explain)
+    views3 = (event_people, event_checks, evening, app_shell, explain, notes)
     for view in (*views, *views2, *views3):  # one blueprint each
         app.register_blueprint(view.bp)
 

@@ -10,6 +10,7 @@ import click
 from barbu_scorer.cli_common import INSTANCE_OPTION, database, fail, read_json
 from barbu_scorer.cli_data import backup_command, ratings_command, restore_command
 from barbu_scorer.cli_help import Group, language
+from barbu_scorer.cli_publish import publish_command
 from barbu_scorer.cli_serve import serve
 from barbu_scorer.present.papers import PAPER_SIZES
 from barbu_scorer.scoring import ScoringError, messages
@@ -206,5 +207,5 @@ def import_command(file: click.File, instance: str) -> None:
     click.echo(say("watch link:  %(link)s", link=links["watch"]))
 
 
-for _command in (serve, backup_command, restore_command, ratings_command):
+for _command in (serve, backup_command, restore_command, ratings_command, publish_command):
     main.add_command(_command)

@@ -265,14 +265,15 @@ def import_document(db: Database, doc: Any, lookup: SchemeLookup | None = None) 
     """
     if not isinstance(doc, Mapping):
         raise refused("the document must be a JSON object")
-    name = session_name(doc.get("name", ""))
-    return game_of_document(doc).create(db, bare(doc), name, lookup)
+    game, name = game_of_document(doc), session_name(doc.get("name", ""))
+    noted = _stored("notes", "created_with_notes")  # the notes checked, in one transaction
+    return tuple(noted(db, bare(doc), lambda body: game.create(db, body, name, lookup)))
 
 
-def export_document(db: Database, session_id: str) -> ComputedDocument | ComputedBridge | None:
-    """The computed document of a stored session of either game, or None."""
-    found = load(db, session_id)
-    return found[1].document() if found is not None else None
+def export_document(db: Database, session_id: str) -> dict[str, Any] | None:
+    """The computed document of a stored session of either game, its notes in, or None."""
+    found, noted = load(db, session_id), _stored("notes", "with_notes")
+    return dict(noted(db, session_id, found[1].document())) if found else None
 
 
 def summaries(db: Database, ids: Sequence[str]) -> list[dict[str, Any]]:

@@ -51,11 +51,17 @@ TIMING = "SERVER_TIMING = True\n"
 
 @contextlib.contextmanager
 def server(
-    *extra: str, bare: bool = False, settle: float = 6, config: str = "", root: Path = ROOT
+    *extra: str,
+    bare: bool = False,
+    settle: float = 6,
+    config: str = "",
+    root: Path = ROOT,
+    workers: int = 0,
 ) -> Iterator[tuple[int, int]]:
     """(port, pid) of `barbu-scorer serve` (or of the bare baseline app under the same
     waitress, its database in the same temporary folder), stopped at the end; ``root``:
-    the source tree to serve (another checkout, to compare with the code before)."""
+    the source tree to serve (another checkout, to compare with the code before);
+    ``workers``: gunicorn with that many workers instead (``extra``: its options)."""
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(root)}
     with tempfile.TemporaryDirectory() as instance:
@@ -64,13 +70,18 @@ def server(
         if bare:
             command = [sys.executable, str(ROOT / "bench" / "bare.py"), str(port), *extra]
             command += ["--db", str(Path(instance, "bare.db")), "--timing"]
+        elif workers:  # gunicorn's workers, each the app as app.serving makes it
+            command = [sys.executable, "-m", "gunicorn", "-w", str(workers), *extra]
+            command += ["-b", f"127.0.0.1:{port}", f"barbu_scorer.app:serving({instance!r})"]
         else:
             command = [
                 sys.executable, "-c", "from barbu_scorer.cli import main; main()", "serve",
                 "--host", "127.0.0.1", "--port", str(port), "--instance", instance, *extra,
             ]  # fmt: skip
+        # cwd: the tree served (``python -c`` puts the working folder first on sys.path:
+        # started from another checkout, the code measured would be that one's)
         process = subprocess.Popen(
-            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+            command, env=env, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )
         try:
             _wait_up(port, process)
@@ -80,6 +91,16 @@ def server(
         finally:
             process.terminate()
             process.wait(10)
+
+
+def server_time(headers: dict[str, str]) -> float:
+    """The server's own time for one answer (seconds): its Server-Timing ``wait`` (from the
+    stamped request's sending to the app's call: read, then queued for a thread) plus
+    ``app`` (the app's call, to its headers); NaN if untold."""
+    told = dict(re.findall(r"(\w+);dur=([0-9.]+)", headers.get("server-timing", "")))
+    if "wait" not in told or "app" not in told:
+        return float("nan")
+    return (float(told["wait"]) + float(told["app"])) / 1000
 
 
 def server_cpu(headers: dict[str, str]) -> float:
@@ -93,6 +114,8 @@ class Client:
     the server CPU the last answer (of any client) told."""
 
     last_cpu = float("nan")
+    stamped = False
+    """Whether requests carry ``X-Sent-At`` (then the server tells their wait in it)."""
 
     def __init__(self, port: int, timeout: float = 30) -> None:
         self.port, self.timeout = port, timeout
@@ -121,6 +144,8 @@ class Client:
                 self.conn.connect()
                 self.conn.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             try:
+                if Client.stamped:
+                    sent["X-Sent-At"] = repr(time.monotonic())
                 self.conn.request(method, path, body=data, headers=sent)
                 answer = self.conn.getresponse()
                 payload = answer.read()
@@ -144,9 +169,14 @@ class Client:
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (Linux /proc)."""
+    """User + system CPU time of a process and its children so far (Linux /proc: a
+    child's own, while it runs: gunicorn's workers, the sheets' render child)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    with contextlib.suppress(OSError):
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        own += sum(cpu_seconds(int(child)) for child in children)
+    return own
 
 
 def process_cpu(pid: int) -> float:

@@ -3,8 +3,11 @@
     python bench/raw.py [--runs 5]
 
 For every table (3 to 10 players, 52 and 32 cards) Salad is the costliest contract; the
-raws tried are the ones that make the search work hardest (tests/scoring/barbu/test_raw_bounds.py's
-``heavy_raws``), with the caches cleared so each search runs. The baseline is a loop of
+raws tried are the ones that make the search work hardest (tests/raw_bounds_helpers.py):
+``heavy_raws`` (every seat but the last on a score with the most takes, which leaves the
+last seat on a score no take gives: refused before any step) and ``hard_raws`` (adding up
+to the total, every seat's score reachable, the most ways to search), with the caches
+cleared so each search runs. The baseline is a loop of
 100,000 trivial function calls, so the ratio says how the search compares on any machine.
 """
 
@@ -19,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from barbu_scorer.scoring.barbu import raw as raw_module
 from barbu_scorer.scoring.barbu.raw import search_raw
-from tests.raw_bounds_helpers import TABLES, heavy_raws, salad_scheme  # noqa: E402
+from tests.raw_bounds_helpers import TABLES, hard_raws, heavy_raws, salad_scheme  # noqa: E402
 
 
 def baseline() -> float:
@@ -39,7 +42,7 @@ def worst(players: int, pack: int, runs: int) -> tuple[float, int]:
     scheme = salad_scheme(players, pack)
     search_raw(scheme, "salad", [0] * players)  # builds the options once (cached)
     slowest, steps = 0.0, 0
-    for raw in heavy_raws(scheme, "salad", 3):
+    for raw in [*heavy_raws(scheme, "salad", 3), *hard_raws(scheme, "salad")]:
         times = []
         for _ in range(runs):
             raw_module._verdict.cache_clear()

@@ -5,8 +5,10 @@
 Everything is timed in the same process, after one warm-up run each (imports, fonts),
 taking turns so that all share the machine's noise; the medians are reported with the
 ratio. The sheet is a complete 28-hand tournament session with doubles, built by
-tests/present/test_sheet.py; its time counts everything: scoring the document, the view-model,
-the matplotlib chart, the HTML and WeasyPrint.
+tests/sheet_sessions.py; its time counts everything: scoring the document, the view-model,
+the chart (a plain SVG), the HTML and WeasyPrint. Then the CPU (this process's) of the
+sheet at 4 x 28 and 10 x 70 against the trivial page's, and what a table cell (a <td> or
+<th>) costs: the difference of the two sheets' CPU over the difference of their cells.
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from barbu_scorer.paper.chart import running_chart
 from barbu_scorer.paper.pdf import html_to_pdf, jinja_env, render_sheet_html
+from barbu_scorer.paper.screen_chart import print_chart
 from barbu_scorer.present.sheet import build_sheet
 from tests.sheet_sessions import session_document  # noqa: E402
 
@@ -54,7 +56,7 @@ def main() -> None:
     args = parser.parse_args()
     doc = session_document()
     sheet = build_sheet(doc, paper=args.paper)
-    chart = running_chart(sheet)
+    chart = print_chart(sheet)
     html = render_sheet_html(doc, paper=args.paper)
     # The same markup under a one-line stylesheet and without the chart: what WeasyPrint
     # needs for the table's ~700 boxes alone, whatever our CSS does.
@@ -69,7 +71,7 @@ def main() -> None:
             "trivial": lambda: html_to_pdf(TRIVIAL),
             "sheet": lambda: html_to_pdf(render_sheet_html(doc, paper=args.paper)),
             "score + view-model": lambda: build_sheet(doc, paper=args.paper),
-            "matplotlib chart": lambda: running_chart(sheet),
+            "chart (plain SVG)": lambda: print_chart(sheet),
             "HTML (Jinja)": lambda: partial.render(sheet=sheet, chart=chart),
             "WeasyPrint": lambda: html_to_pdf(html),
             "floor": lambda: html_to_pdf(bare),
@@ -84,7 +86,39 @@ def main() -> None:
     for label, seconds in result.items():
         print(f"    {label:<22} {seconds * 1000:8.1f} ms")
     print(f"  same markup, one-line CSS, no chart:    {floor * 1000:8.1f} ms")
-    print(f"  ratio: {full / trivial:.1f}x the trivial document (aim: 3x)")
+    print(f"  ratio: {full / trivial:.1f}x the trivial document (aim: 30x)")
+    cpu_per_cell(max(3, args.runs // 2), args.paper)
+
+
+def cpu(job: Callable[[], Any], runs: int) -> float:
+    """The least process CPU of ``runs`` runs of ``job`` (after one to warm up)."""
+    job()
+    times = []
+    for _ in range(runs):
+        start = time.process_time()
+        job()
+        times.append(time.process_time() - start)
+    return min(times)
+
+
+def cpu_per_cell(runs: int, paper: str) -> None:
+    """CPU of the trivial page and of two sheets; the cost of one table cell."""
+    small = render_sheet_html(session_document(), paper=paper)
+    big = render_sheet_html(session_document({"players": 10, "left_out": ["2C", "2D"]}))
+    cells = [len(re.findall(r"<t[dh][ >]", html)) for html in (small, big)]
+    trivial = cpu(lambda: html_to_pdf(TRIVIAL), runs)
+    took = [cpu(lambda html=html: html_to_pdf(html), runs) for html in (small, big)]
+    per_cell = (took[1] - took[0]) / (cells[1] - cells[0])
+    print(f"CPU, least of {runs}: trivial page {trivial * 1000:.1f} ms")
+    for label, seconds, count in zip(("4 x 28", "10 x 70"), took, cells, strict=True):
+        print(
+            f"  {label} sheet (WeasyPrint): {seconds * 1000:7.1f} ms, {count} cells, "
+            f"{seconds / trivial:5.1f}x the trivial page"
+        )
+    print(
+        f"  a table cell: {per_cell * 1000:.2f} ms of CPU (aim: 0.5 ms); "
+        f"fixed: {(took[0] - per_cell * cells[0]) * 1000:.0f} ms"
+    )
 
 
 if __name__ == "__main__":

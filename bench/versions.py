@@ -11,6 +11,9 @@ claimed by its scorer's phone, and times in turns on every server:
   app's POST writing one row in one transaction (WAL, synchronous=FULL, kept connection);
 - then the first view of the version that save made: the scorer's page, the watch page
   and the TV page, against the bare app's GET reading one row and rendering its template.
+  The scorer and the watcher saw the version before (as a scorer's phone and a watcher
+  following the session do), so what the server kept of it (its scoring, the score
+  table's rows) is there, as on a club night.
 
 Each figure is printed as wall time and server CPU: the request thread's (the
 Server-Timing header the app sends under SERVER_TIMING; the code before may not) and the
@@ -90,6 +93,8 @@ def one_run(target: Target, doc: dict[str, Any], hand: dict[str, Any]) -> None:
     phone, sid = table(target.port, doc, number - 1)
     ok(phone.request("GET", f"/s/{sid}"), 200)  # the scorer's page of the version before
     watcher = Client(target.port)
+    ok(watcher.request("GET", f"/w/{sid}"), 200)  # a watcher following: the version before
+    ok(watcher.request("GET", f"/w/{sid}/tv"), 200)
     form = ok(phone.request("GET", f"/s/{sid}/hand/{number}?contract={hand['contract']}"), 200)
     body = hand_fields(hand, number, csrf_of(form))
     time.sleep(0.05)

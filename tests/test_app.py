@@ -152,10 +152,13 @@ FIRST_START = """
 import sys, time
 from barbu_scorer.app import create_app
 from barbu_scorer.web.club import club_link
+from barbu_scorer.web.shared_limits import share_limits
 go, rounds = float(sys.argv[2]), int(sys.argv[3])
 for n in range(rounds):  # a fresh folder each round, every process at the same instant
     time.sleep(max(0.0, go + n * 0.5 - time.time()))
     app = create_app(instance_path=f"{sys.argv[1]}/{n}")
+    share_limits(app)  # as gunicorn's workers: the limits' file made at once too
+    app.extensions["barbu_rate_limit"].due("first")
     with app.test_request_context("/"):
         print(n, app.config["SECRET_KEY"], club_link())
 """
@@ -165,7 +168,8 @@ ROUNDS = 8
 def test_several_processes_start_at_once_on_a_fresh_instance(tmp_path: Path) -> None:
     """gunicorn's workers each make the app on a fresh folder at the same moment (issue 28:
     one cold start in four, both made the secret key and the loser crashed with
-    FileExistsError): every one starts, with the same secret key and the same club key."""
+    FileExistsError): every one starts, with the same secret key and the same club key, and
+    opens the limits file (limits.db, made by whichever comes first)."""
     import sys
     import time
 

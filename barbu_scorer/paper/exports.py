@@ -6,7 +6,7 @@ import csv
 import io
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from barbu_scorer.scoring.barbu.blocks import block_of
 from barbu_scorer.scoring.barbu.computed import ComputedDocument
@@ -50,35 +50,51 @@ def document_json(doc: Mapping[str, Any]) -> str:
     return json.dumps(kept, indent=2, ensure_ascii=False) + "\n"
 
 
+def _notes(doc: Mapping[str, Any]) -> dict[int, str] | None:
+    """The hands' (deals') notes of a document, by number; None when it has none (its CSV
+    then has no ``note`` column: the session's own note is in the JSON only)."""
+    found = doc.get("notes")
+    notes = {
+        int(n["number"]): str(n.get("text", ""))
+        for n in (found if isinstance(found, list) else ())
+        if isinstance(n, Mapping) and type(n.get("number")) is int
+    }
+    return notes or None
+
+
+def _noted(row: list[object], notes: dict[int, str] | None, number: int) -> list[object]:
+    return row if notes is None else [*row, _safe(notes.get(number, ""))]
+
+
 def document_csv(doc: ComputedDocument) -> str:
-    """One row per hand per player."""
+    """One row per hand per player (and the hand's note, when the session has notes)."""
     players = doc["players"]
     scheme = resolve_scheme(doc["scheme"])
+    notes = _notes(cast(Mapping[str, Any], doc))
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
+    writer.writerow(_noted(list(CSV_COLUMNS), notes and {0: "note"}, 0))
     for hand in doc["hands"]:
         doubled: dict[int, list[str]] = {seat: [] for seat in range(len(players))}
         for doubler, target in hand["doubles"]:
             doubled[doubler].append(players[target])
         for seat, player in enumerate(players):
-            writer.writerow(
-                _cells(
-                    hand["number"],
-                    block_of(scheme, hand["number"]),
-                    players[hand["declarer"]],
-                    hand["contract"],
-                    hand.get("trump", ""),
-                    hand.get("start_rank", ""),
-                    seat,
-                    player,
-                    " ".join(_safe(p) for p in doubled[seat]),
-                    hand["raw"][seat],
-                    hand["transfers"][seat],
-                    hand["adjusted"][seat],
-                    hand["totals"][seat],
-                )
+            cells = _cells(
+                hand["number"],
+                block_of(scheme, hand["number"]),
+                players[hand["declarer"]],
+                hand["contract"],
+                hand.get("trump", ""),
+                hand.get("start_rank", ""),
+                seat,
+                player,
+                " ".join(_safe(p) for p in doubled[seat]),
+                hand["raw"][seat],
+                hand["transfers"][seat],
+                hand["adjusted"][seat],
+                hand["totals"][seat],
             )
+            writer.writerow(_noted(cells, notes, hand["number"]))
     return out.getvalue()
 
 
@@ -90,27 +106,27 @@ def bridge_csv(doc: ComputedBridge) -> str:
     ``total`` the running total after the deal.
     """
     players = doc["players"]
+    notes = _notes(cast(Mapping[str, Any], doc))
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(BRIDGE_CSV_COLUMNS)
+    writer.writerow(_noted(list(BRIDGE_CSV_COLUMNS), notes and {0: "note"}, 0))
     for deal in doc["deals"]:
         bridge = deal["bridge"]
         for side in ("NS", "EW"):
-            writer.writerow(
-                _cells(
-                    deal["deal"],
-                    deal["rubber"],
-                    players[deal["dealer"]],
-                    deal["subgame"],
-                    _bridge_contract(bridge, players),
-                    "" if bridge is None else bridge["tricks"],
-                    side,
-                    deal["above"][side],
-                    deal["barbu_points"][side],
-                    deal["below"][side],
-                    deal["totals"][side],
-                )
+            cells = _cells(
+                deal["deal"],
+                deal["rubber"],
+                players[deal["dealer"]],
+                deal["subgame"],
+                _bridge_contract(bridge, players),
+                "" if bridge is None else bridge["tricks"],
+                side,
+                deal["above"][side],
+                deal["barbu_points"][side],
+                deal["below"][side],
+                deal["totals"][side],
             )
+            writer.writerow(_noted(cells, notes, deal["deal"]))
     return out.getvalue()
 
 

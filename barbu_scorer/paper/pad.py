@@ -9,11 +9,12 @@ the network, whatever a player's name contains.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from barbu_scorer.paper.pdf import html_to_pdf, jinja_env
 from barbu_scorer.present.format import day
 from barbu_scorer.present.live import ended_line
+from barbu_scorer.present.notes import sheet_notes
 from barbu_scorer.present.pad import SEATS, build_pad
 from barbu_scorer.present.papers import paper_size
 from barbu_scorer.scoring.bridge.document import compute_bridge_document
@@ -62,6 +63,7 @@ def computed_pad_html(
             seats=SEATS,
             stylesheet=STYLESHEET,
             paper=paper_size(paper),
+            notes=sheet_notes(cast(Mapping[str, Any], computed), DEAL),
         )
     )
 

@@ -8,19 +8,20 @@ anything but data: URIs and files inside the package.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from barbu_scorer.paper.chart import running_chart
+from barbu_scorer.paper.screen_chart import print_chart
 from barbu_scorer.present.explain import how_lines
 from barbu_scorer.present.format import place, signed
 from barbu_scorer.present.isolate import bdi, bdi_join
 from barbu_scorer.present.live import ended_line
+from barbu_scorer.present.notes import sheet_notes
 from barbu_scorer.present.pad import SIDE_NAMES
 from barbu_scorer.present.sheet import build_sheet, sheet_of
 from barbu_scorer.present.sheet_model import Sheet
@@ -69,20 +70,36 @@ def sheet_context(
 ) -> dict[str, Any]:
     """What ``pdf/_sheet.html`` needs from a document as given (scored here first)."""
     sheet = build_sheet(doc, name=name, date=date, paper=paper, lookup=lookup)
-    return context_of(sheet, doc.get("ended_after") if isinstance(doc, dict) else None, chart)
+    if not isinstance(doc, dict):
+        return context_of(sheet, None, chart)
+    return context_of(sheet, doc.get("ended_after"), chart, notes=sheet_notes(doc, HAND))
 
 
 def context_of(
-    sheet: Sheet, ended_after: int | None, chart: bool = True, how: Sequence[str] = ()
+    sheet: Sheet,
+    ended_after: int | None,
+    chart: bool = True,
+    how: Sequence[str] = (),
+    notes: tuple[str | None, tuple[str, ...]] = (None, ()),
 ) -> dict[str, Any]:
     """``sheet``, ``chart`` and ``ended`` for ``pdf/_sheet.html`` (pass to render_template),
-    and ``how``: the optional second page, "How the score was made" (one line a hand).
+    ``how``: the optional second page, "How the score was made" (one line a hand), and the
+    ``notes`` (``present.notes.sheet_notes``): the session's under the title, a hand's
+    a line under the table.
 
-    ``chart=False`` skips the matplotlib chart (~40 ms).
+    ``chart=False`` leaves the chart out.
     """
     ended = ended_line(ended_after, HAND)
-    chart_uri = running_chart(sheet) if chart else None
-    return {"sheet": sheet, "chart": chart_uri, "ended": ended, "how": tuple(how)}
+    chart_uri = print_chart(sheet) if chart else None
+    session_note, hand_notes = notes
+    return {
+        "sheet": sheet,
+        "chart": chart_uri,
+        "ended": ended,
+        "how": tuple(how),
+        "session_note": session_note,
+        "notes": hand_notes,
+    }
 
 
 def render_sheet_html(
@@ -146,13 +163,41 @@ def computed_sheet_pdf(
     ``how``, a second page says how the score was made (the hands explained, once)."""
     sheet = sheet_of(computed, name=name, date=date, paper=paper)
     lines = how_lines(explain_all(computed, stored=True)) if how else ()
-    return html_to_pdf(page_html(context_of(sheet, computed.get("ended_after"), how=lines)))
+    notes = sheet_notes(cast(Mapping[str, Any], computed), HAND)
+    context = context_of(sheet, computed.get("ended_after"), how=lines, notes=notes)
+    return html_to_pdf(page_html(context))
+
+
+def _warm_up_hands(declarer: int) -> list[dict[str, Any]]:
+    """One Tournament block of ``declarer``'s, each hand doubled once: every kind of row,
+    mark and glyph a real sheet has."""
+
+    def turn(values: list[int]) -> list[int]:
+        return values[-declarer:] + values[:-declarer] if declarer else values
+
+    facts: list[tuple[str, dict[str, Any]]] = [
+        ("no_tricks", {"tricks": turn([4, 3, 3, 3])}),
+        ("no_queens", {"queens": turn([1, 1, 2, 0])}),
+        ("no_last_two", {"penultimate": declarer, "last": (declarer + 2) % 4}),
+        ("no_hearts", {"hearts": turn([5, 3, 3, 2]), "ace_of_hearts": declarer}),
+        ("no_king_of_hearts", {"king_of_hearts": (declarer + 1) % 4}),
+        ("trumps", {"tricks": turn([5, 4, 2, 2])}),
+        ("dominoes", {"order": turn([0, 1, 2, 3])}),
+    ]
+    hands = [
+        {"contract": c, "facts": f, "doubles": [[(declarer + 1) % 4, declarer]]} for c, f in facts
+    ]
+    hands[5]["trump"], hands[6]["start_rank"] = "hearts", "J"
+    return hands
 
 
 def warm_up() -> bytes:
-    """One small sheet: WeasyPrint's first layout (fonts, styles) costs more than twice a
-    warm one, so a server lays one out at start-up."""
+    """A whole 28-hand sheet with its "how" page: WeasyPrint's first layout (fonts,
+    glyphs, styles) costs more than twice a warm one, and a sheet of a few rows left the
+    next full one 1.7x slower than the one after it, so a server lays this out at start."""
     from barbu_scorer.scoring import compute_document
 
-    doc = {"format": "barbu-session/1", "players": ["N", "E", "S", "W"], "hands": []}
-    return computed_sheet_pdf(compute_document(doc), name="Warm-up")
+    players = ["Ada", "Ben", "Clara", "Dan"]
+    hands = [hand for declarer in range(4) for hand in _warm_up_hands(declarer)]
+    doc = {"format": "barbu-session/1", "players": players, "hands": hands}
+    return computed_sheet_pdf(compute_document(doc), name="Warm-up", how=True)

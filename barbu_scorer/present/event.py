@@ -77,6 +77,8 @@ class RankRow:
     best: str
     tables: int
     why: tuple[tuple[int, str], ...] = ()  # the figure in words, each line with its depth
+    number: int = 0
+    """The player's number in the event (1-based: their evening's address)."""
 
 
 def clock(moment: datetime | None) -> str:
@@ -232,6 +234,7 @@ def leaderboard(
             "" if r.best is None else signed(r.best),
             r.tables,
             _why(r, names, scored, method, sat_out, broken.get(id(r))),
+            r.player + 1,
         )
         for r, tied in zip(rows, ties, strict=True)
     ]

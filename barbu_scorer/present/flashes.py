@@ -37,3 +37,13 @@ def hand_corrected(number: int) -> str:
 def started_already() -> str:
     """A creation sent again (a second tap on Start): the session it made the first time."""
     return say("Started already: here it is.")
+
+
+def note_saved(removed: bool) -> str:
+    """A note written (or removed, its text emptied) from the scorer's screen."""
+    return say("Note removed.") if removed else say("Note saved.")
+
+
+def note_refused(why: str) -> str:
+    """A note the rules refused: nothing was saved."""
+    return say("The note was not saved: %(why)s", why=why)

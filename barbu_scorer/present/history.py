@@ -132,6 +132,17 @@ def bridge_entry(players: Sequence[str]) -> Describe:
     return describe
 
 
+def _note_words(row: Mapping[str, Any], on: str) -> str:
+    before, after = ((row.get(k) or {}).get("note") or "" for k in ("before", "after"))
+    if not after:
+        return say("note on %(on)s removed (it was: %(text)s)", on=on, text=before)
+    if not before:
+        return say("note on %(on)s: %(text)s", on=on, text=after)
+    return say(
+        "note on %(on)s changed: %(text)s (was: %(before)s)", on=on, text=after, before=before
+    )
+
+
 def _what(row: Mapping[str, Any], unit: Unit, describe: Describe) -> str:
     action, number = row["action"], row.get("number")
     entry = say("%(noun)s %(n)s", noun=unit.name().render(), n=number)
@@ -162,6 +173,8 @@ def _what(row: Mapping[str, Any], unit: Unit, describe: Describe) -> str:
             before=before.get("player"),
             after=after.get("player"),
         )
+    if action == "note":
+        return _note_words(row, entry if number else say("the session"))
     if action == "new scorer's link":
         return say("new scorer's link made")
     if action == "scoring handed over":

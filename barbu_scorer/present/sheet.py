@@ -22,6 +22,7 @@ from barbu_scorer.present.scheme_words import rules_text
 from barbu_scorer.present.sheet_model import (
     Block,
     Cell,
+    ChartLines,
     HandRow,
     LegendEntry,
     Player,
@@ -225,4 +226,18 @@ def sheet_of(
         block_starts=tuple(b.start for b in blocks),
         lead_span=4 if scheme.doubling else 3,
         player_span=3 if scheme.doubling else 2,
+    )
+
+
+def chart_lines(sheet: Sheet) -> ChartLines:
+    """What the TV's chart draws, read from a sheet (``present.tv.session_chart`` reads
+    the same from the scored session, without the sheet)."""
+    return ChartLines(
+        sheet.hands_played,
+        sheet.series,
+        sheet.block_starts,
+        tuple(
+            start + len(b.hands) for start, b in zip(sheet.block_starts, sheet.blocks, strict=True)
+        ),
+        tuple(b.declarer.short for b in sheet.blocks),
     )

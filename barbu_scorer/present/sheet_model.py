@@ -126,6 +126,18 @@ class Series:
 
 
 @dataclass(frozen=True)
+class ChartLines:
+    """What the TV's chart draws: each player's running totals, and each block played
+    (its first and last hand, its declarer's initials)."""
+
+    hands_played: int
+    series: tuple[Series, ...]
+    block_starts: tuple[int, ...]
+    block_ends: tuple[int, ...]
+    block_heads: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Sheet:
     """The whole score sheet, ready for ``templates/pdf/_sheet.html``."""
 

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from barbu_scorer.present.chips import chip_names
-from barbu_scorer.present.format import doubles_notation, signed
+from barbu_scorer.present.format import doubles_notation, short_names, signed
 from barbu_scorer.present.session import hand_label
+from barbu_scorer.present.sheet_model import ChartLines, Series
 from barbu_scorer.scoring.barbu.remaining import left_by_block
 from barbu_scorer.scoring.barbu.sessions import Session
 
@@ -99,3 +100,20 @@ def in_columns(rows: Sequence[T], most: int = COLUMN_ROWS) -> Columns[T]:
     columns = tuple(tuple(rows[i : i + per]) for i in range(0, len(rows), per)) or ((),)
     size = "large" if per <= 8 else "medium" if per <= 12 else "small"
     return Columns(columns, size)
+
+
+def session_chart(session: Session, players: Sequence[str]) -> ChartLines:
+    """What the TV's chart draws, from the scored session (as ``present.sheet.chart_lines``
+    reads it from the whole sheet, which the TV need not build)."""
+    hands, per_block = session.hands, len(session.scheme.contracts)
+    starts = tuple(range(0, len(hands), per_block))
+    shorts = short_names(players)
+    return ChartLines(
+        len(hands),
+        tuple(
+            Series(name, (0, *(h.totals[seat] for h in hands))) for seat, name in enumerate(players)
+        ),
+        starts,
+        tuple(min(start + per_block, len(hands)) for start in starts),
+        tuple(shorts[hands[start].roles.declarer] for start in starts),
+    )

@@ -12,10 +12,12 @@ from sqlite_utils import Database
 from barbu_scorer.scoring.players import name_key
 from barbu_scorer.store import (  # noqa: F401  (register their migrations)
     figures,  # the league version's
+    notes,  # the notes on a session and its hands
     reliefs,  # the seats a substitute took over
     seasons,  # the seasons' table: m019
 )
 from barbu_scorer.store.migrations import migrations
+from barbu_scorer.store.writer import WRITE_TIMEOUT as WRITE_TIMEOUT
 
 # isort: split
 from barbu_scorer.store import confirmations  # noqa: F401  (the table checks': m016)
@@ -24,9 +26,7 @@ from barbu_scorer.store import confirmations  # noqa: F401  (the table checks': 
 # depends on who imports whom; they are applied in their numbers' order whatever it was.
 migrations._migrations.sort(key=lambda step: step.name)
 
-# How long a write waits for another writer's lock before the request is answered 503.
-WRITE_TIMEOUT = 5.0
-PAGE = 4096
+PAGE = 4096  # SQLite's page, for max_page_count
 
 
 def private_file(path: str | Path) -> None:

@@ -42,6 +42,8 @@ class EntryWrites(Generic[Stored, Entry]):
     check: Callable[[Stored, list[dict[str, Any]]], object]
     """The whole session scored with these entries (a ScoringError when the rules refuse),
     as the stored session's own ``score()`` would give it."""
-    scored_next: Callable[[Stored, int, Entry], tuple[dict[str, Any], object]] | None = None
+    scored_next: Callable[[Stored, int, Entry, object], tuple[dict[str, Any], object]] | None = None
     """The next entry as stored and the whole session scored with it, in one scoring (then
-    an add scores the session once, not twice); None: ``canonical`` then ``check``."""
+    an add scores the session once, not twice), given a scoring of some first entries to
+    go on from (the version before's, or None: its rules take only a true prefix); None:
+    ``canonical`` then ``check``."""

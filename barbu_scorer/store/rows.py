@@ -4,10 +4,9 @@ One write transaction that takes the write lock first, and the three changes a s
 makes to a session's entries (add, correct, undo the last) through one core: the lock,
 the ended check and the version guard (``_changing``), then the row, the version and the
 history (``_record``); a hand a club night's table confirmed is the director's to change
-(``store.conflicts.refuse_confirmed``). Each game's ``WRITES`` (an ``EntryWrites``,
-hung from its ``Game``) says how its sessions load and how its rules check an entry;
-nothing is written until they accept the whole session.
-"""
+(``store.conflicts.refuse_confirmed``). Each game's ``WRITES`` (an ``EntryWrites``, from
+its ``Game``) says how its sessions load and how its rules check an entry: nothing is
+written until they accept the whole session."""
 
 from __future__ import annotations
 
@@ -25,6 +24,7 @@ from barbu_scorer.store.conflicts import STALE, Conflict, Stale, conflict, refus
 from barbu_scorer.store.entry_writes import EntryWrites, Written
 from barbu_scorer.store.keys import hash_key, new_id, now
 from barbu_scorer.store.reads import format_of, read_session
+from barbu_scorer.store.writer import one_writer
 
 __all__ = [
     "Conflict",
@@ -44,21 +44,22 @@ Entry = TypeVar("Entry")
 
 @contextmanager
 def writing(db: Database) -> Iterator[None]:
-    """One write transaction, taking the write lock up front (``BEGIN IMMEDIATE``: a
-    second writer waits for the first instead of failing when its read-then-write tries to
-    upgrade); inside a transaction already open, a savepoint of it (one write in all)."""
+    """One write transaction, taking the write lock up front (this process's, then
+    SQLite's ``BEGIN IMMEDIATE``: a second writer waits instead of failing to upgrade);
+    inside a transaction already open, a savepoint of it (one write in all)."""
     if db.conn.in_transaction:
         with db.atomic():
             yield
         return
-    db.conn.execute("BEGIN IMMEDIATE")
-    try:
-        with db.atomic():
-            yield
-    except BaseException:
-        db.conn.rollback()
-        raise
-    db.conn.commit()
+    with one_writer():
+        db.conn.execute("BEGIN IMMEDIATE")
+        try:
+            with db.atomic():
+                yield
+        except BaseException:
+            db.conn.rollback()
+            raise
+        db.conn.commit()
 
 
 def _json(value: Any) -> str:
@@ -222,16 +223,17 @@ def added_entry(
     entry: Entry,
     who: str,
     version: int | None,
+    start: object = None,
 ) -> Written:
     """Record entry ``number``: what the write did, with the session scored as written
-    (nothing written when the same entry was already recorded: a replay)."""
+    (nothing written for a replay of what is recorded; ``start``: see ``scored_next``)."""
     with _changing(game, db, session_id, version, (number, entry)) as (stored, entries, now_at):
         recorded = len(entries)
         if not 1 <= number <= recorded + 1:
             text = N_("the next %(noun)s is %(next)s, not %(n)s")
             raise conflict(game.unit, text, number, next=recorded + 1, n=number)
         if number > recorded and game.scored_next is not None:
-            data, scored = game.scored_next(stored, number, entry)
+            data, scored = game.scored_next(stored, number, entry, start)
         else:
             data, scored = game.canonical(stored, number, entry), None
         if number <= recorded:

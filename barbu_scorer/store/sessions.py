@@ -207,13 +207,13 @@ def _canonical(stored: StoredSession, number: int, entry: HandEntry) -> dict[str
 
 
 def _scored_as(
-    stored: StoredSession, number: int, entry: HandEntry
+    stored: StoredSession, number: int, entry: HandEntry, start: object = None
 ) -> tuple[dict[str, Any], Session]:
     """``_canonical`` and the hands up to ``number`` scored with it, the last one holding
-    the entry as stored (read back as ``StoredSession.score`` reads it): for the next
-    hand, the whole session exactly as its next version scores."""
+    the entry as stored (read back as ``StoredSession.score`` reads it): for the next hand,
+    the whole session exactly as its next version scores (on from ``start``, if its own)."""
     previous = [read_hand(e, i + 1) for i, e in enumerate(stored.entries[: number - 1])]
-    session = score_session(stored.scheme, stored.first_declarer, [*previous, entry])
+    session = score_session(stored.scheme, stored.first_declarer, [*previous, entry], start)
     hand = session.hands[-1]
     data = {**entry_dict(entry), "doubles": [list(pair) for pair in hand.doubles]}
     last = replace(hand, entry=read_hand(data, number))
@@ -262,10 +262,11 @@ def record_hand(
     entry: HandEntry,
     who: str,
     version: int | None = None,
+    start: object = None,
 ) -> Written:
     """``add_hand``, with what the write did and the session scored as written."""
     refuse_beyond_round(db, session_id, number)  # an event's table plays its round's block
-    return added_entry(WRITES, db, session_id, number, entry, who, version)
+    return added_entry(WRITES, db, session_id, number, entry, who, version, start)
 
 
 def replace_hand(

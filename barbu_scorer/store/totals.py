@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-COUNTED = ("sessions", "players", "schemes")
+COUNTED = ("sessions", "players", "schemes", "notes")
 """The rows a creation adds that a client is charged for: sessions (an event's table
-sessions each), roster players (new names join the roster by a trigger), house schemes."""
+sessions each), roster players (new names join the roster by a trigger), house schemes, notes (one
+a session or hand: an edit of a note adds none)."""
 
 
 def totals(db: Database) -> dict[str, int]:

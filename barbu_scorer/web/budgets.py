@@ -67,6 +67,11 @@ def _spent(kind: str, most: int, wait: float) -> TooManyRequests:
             most=most,
             minutes=minutes,
         ),
+        "notes": _(
+            "One address may write %(most)s new notes an hour: try again in %(minutes)s min.",
+            most=most,
+            minutes=minutes,
+        ),
     }
     g.retry_after = max(1, math.ceil(wait))
     return TooManyRequests(words[kind])
@@ -86,6 +91,10 @@ def _full(kind: str, most: int) -> Full:
         ),
         "schemes": _(
             "There are %(most)s house schemes, the most this server keeps: delete one first.",
+            most=most,
+        ),
+        "notes": _(
+            "This server holds %(most)s notes, the most it keeps: the note was not saved.",
             most=most,
         ),
     }

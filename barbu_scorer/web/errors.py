@@ -63,15 +63,10 @@ def score_cells(
             )
         )
     href = url_for("explain.hand", session_id=session_id, number=number)
+    said = _("Why? %(name)s, hand %(n)s: %(score)s, Σ %(total)s")  # translated once a row
     out = []
     for seat, (a, t) in enumerate(cells):
-        label = _(
-            "Why? %(name)s, hand %(n)s: %(score)s, Σ %(total)s",
-            name=players[seat],
-            n=number,
-            score=a,
-            total=t,
-        )
+        label = said % {"name": players[seat], "n": number, "score": a, "total": t}
         out.append(
             f'<td class="num why">{escape(a)}<br><span class="running">Σ {escape(t)}</span>'
             f'<a class="why-link" data-explain href="{escape(href)}?seat={seat}"'

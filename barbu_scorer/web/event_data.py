@@ -78,7 +78,9 @@ def gather(db: Database, event: StoredEvent, method: str | None = None) -> Event
         session = scored(stored)
         progress = table_progress(session, event.format, stored.ended_after)
         if t.session_id in taken:
-            earlier[t.session_id] = _earlier(event, taken[t.session_id], session, progress.done)
+            earlier[t.session_id] = earlier_hands(
+                event, taken[t.session_id], session, progress.done
+            )
         start = event.round_started if t.round == event.round else stored.created
         declarer = None if t.declarer_seat is None else stored.players[t.declarer_seat]
         infos.append(
@@ -105,7 +107,7 @@ def gather(db: Database, event: StoredEvent, method: str | None = None) -> Event
     )
 
 
-def _earlier(
+def earlier_hands(
     event: StoredEvent, taken: Sequence[Relief], session: Session, done: int
 ) -> tuple[Earlier, ...]:
     """Who played the first hands of each seat a substitute took over, as the ranking

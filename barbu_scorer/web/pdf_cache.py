@@ -14,7 +14,8 @@ Given a ``folder``, rendered sheets are also kept on disk, one file per key (the
 id and version lead its name; written to a temporary file, then renamed into place), so
 the processes serving one database share them and a restart keeps them; a session's older
 versions are removed when a newer one is written. ``prepare`` renders a sheet in a
-background thread (after each save), so a tap on "Score sheet" finds it ready.
+background thread (after each save: ``web.ahead``, within a quarter of a core), so a tap
+on "Score sheet" finds it ready; a tap while that render is under way waits for its bytes.
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ import contextlib
 import hashlib
 import logging
 import os
-import queue
 import re
 import tempfile
 import threading
@@ -32,15 +32,12 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from pathlib import Path
 
+from barbu_scorer.web.ahead import DEBOUNCE, SHARE, Ahead, Job
+
 RENDERERS = 1
 SLOTS = 2
 WAIT = 10.0
-PENDING = 256
-"""Background renders waiting at most (past that, a tap renders on demand)."""
 SAFE_ID = re.compile(r"[A-Za-z0-9]{1,64}")
-
-Job = Callable[[], "tuple[Hashable, Callable[[], bytes]] | None"]
-"""Work for the background: the key and render of a session's sheet now (None: nothing)."""
 
 log = logging.getLogger("barbu_scorer.pdf")
 
@@ -68,12 +65,12 @@ class PdfCache:
         slots: int = SLOTS,
         folder: str | Path | None = None,
         places: int = SLOTS,
+        share: float = SHARE,
+        debounce: float = DEBOUNCE,
     ) -> None:
         self.max_bytes = max_bytes
         self.folder = Path(folder) if folder else None
-        self._pending: set[str] = set()
-        self._jobs: queue.Queue[tuple[str, Job]] = queue.Queue()
-        self._worker: threading.Thread | None = None
+        self.ahead = Ahead(self._ahead, share, debounce)
         self._items: OrderedDict[Hashable, bytes] = OrderedDict()
         self._size = 0
         self._lock = threading.Lock()
@@ -229,35 +226,23 @@ class PdfCache:
                 del self._flights[key]
             flight.done.set()
 
-    def prepare(self, session_id: str, job: Job) -> bool:
-        """Render a session's sheet in the background (once, however many saves ask);
-        False when it was already waiting or too many are."""
-        with self._lock:
-            if session_id in self._pending or len(self._pending) >= PENDING:
-                return False
-            self._pending.add(session_id)
-            if self._worker is None or not self._worker.is_alive():
-                self._worker = threading.Thread(target=self._work, name="pdf", daemon=True)
-                self._worker.start()
-        self._jobs.put((session_id, job))
-        return True
+    def prepare(self, session_id: str, job: Job, urgent: bool = False) -> bool:
+        """Render a session's sheet in the background (``web.ahead``: once, however many
+        saves ask; ``urgent`` first and at once); False when too many wait already."""
+        return self.ahead.prepare(session_id, job, urgent)
 
-    def _work(self) -> None:
-        while True:
-            session_id, job = self._jobs.get()
-            with self._lock:
-                self._pending.discard(session_id)
-            try:
-                found = job()
-                if found is not None and self._get(found[0]) is None:
-                    flight, leader = self._board(found[0], slot=False, follow=False)
-                    if leader:  # (else a tap renders it already)
-                        self._fly(flight, found[0], found[1], WAIT * 6, ".pdf")
-            except Exception:  # a sheet that fails is rendered (and reported) on a tap
-                log.exception("background render of %s failed", session_id)
-            finally:
-                self._jobs.task_done()
+    def _ahead(self, _owner: str, job: Job) -> float:
+        """A background job done: the seconds its render took (0: none was needed)."""
+        found = job()
+        if found is None or self._get(found[0]) is not None:
+            return 0.0
+        flight, leader = self._board(found[0], slot=False, follow=False)
+        if not leader:  # a tap renders it already
+            return 0.0
+        start = time.monotonic()
+        self._fly(flight, found[0], found[1], WAIT * 6, ".pdf")
+        return time.monotonic() - start
 
-    def idle(self) -> None:
+    def idle(self, timeout: float | None = None) -> bool:
         """Wait until every background render asked for so far is done (tests, benches)."""
-        self._jobs.join()
+        return self.ahead.idle(timeout)

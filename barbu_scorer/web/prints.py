@@ -15,6 +15,7 @@ from flask import Response, abort, current_app
 from flask_babel import gettext as _
 
 from barbu_scorer.paper.cards import results_pdf
+from barbu_scorer.paper.evening import evening_pdf
 from barbu_scorer.paper.league import standings_png
 from barbu_scorer.paper.season import season_pdf
 from barbu_scorer.scoring.barbu.document import session_to_dict
@@ -23,6 +24,7 @@ from barbu_scorer.store.sessions import load
 from barbu_scorer.web import render_process
 from barbu_scorer.web.cached import scored, version_or_404
 from barbu_scorer.web.db import get_db
+from barbu_scorer.web.evening_data import player_evening
 from barbu_scorer.web.event_data import gather
 from barbu_scorer.web.event_pages import event_or_404
 from barbu_scorer.web.event_paper import results_sheets
@@ -78,10 +80,32 @@ def season_response(
     def render() -> bytes:
         view = view_of()
         return _in_child_or_here(
-            locale, lambda: render_process.season(view, locale), lambda: season_pdf(view)
+            locale, lambda: render_process.evening(view, locale, "season"), lambda: season_pdf(view)
         )
 
     return served(owner, key, render, f"season-{season_id}.pdf")
+
+
+def evening_response(event_id: str, player: int) -> Response:
+    """A player's evening as one page of PDF, in the asker's language, once per version."""
+    marks = event_marks(get_db(), event_id) if len(event_id) <= 40 else None
+    if marks is None:
+        abort(404)
+    event = event_or_404(event_id)
+    if not 0 <= player < len(event.players):
+        abort(404)
+    locale = current()
+    owner = f"e{event_id}"
+    key: tuple[Hashable, ...] = (owner, marks[0] + marks[1], *marks, "evening", player, locale)
+
+    def render() -> bytes:
+        with in_language(locale):
+            view = player_evening(get_db(), event, player)
+        return _in_child_or_here(
+            locale, lambda: render_process.evening(view, locale), lambda: evening_pdf(view)
+        )
+
+    return served(owner, key, render, f"event-{event_id}-player-{player + 1}.pdf")
 
 
 def standings_response(session_id: str) -> Response:

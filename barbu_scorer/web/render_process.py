@@ -135,6 +135,13 @@ def _results(*args: Any) -> bytes:
     return results_pdf(*args)
 
 
+def _evening(view: Any) -> bytes:
+    """In the child: a player's evening (``paper.evening.evening_pdf``)."""
+    from barbu_scorer.paper.evening import evening_pdf
+
+    return evening_pdf(view)
+
+
 def _standings(doc: Any, title: str) -> bytes:
     """In the child: a session's standings as the PNG to share."""
     from barbu_scorer.paper.league import standings_png
@@ -142,8 +149,7 @@ def _standings(doc: Any, title: str) -> bytes:
     return standings_png(doc, title)
 
 
-def _season(view: Any) -> bytes:
-    """In the child: a season's page of paper."""
+def _season(view: Any) -> bytes:  # in the child: a season's page of paper
     from barbu_scorer.paper.season import season_pdf
 
     return season_pdf(view)
@@ -160,6 +166,7 @@ TASKS: dict[str, Callable[..., bytes]] = {
     "results": _results,
     "standings": _standings,
     "season": _season,
+    "evening": _evening,
     "warm": _warm_up,
 }
 
@@ -239,14 +246,14 @@ def results(*args: Any, locale: str) -> bytes:
     return _call("results", args, locale)
 
 
+def evening(view: Any, locale: str, task: str = "evening") -> bytes:
+    """A player's evening as PDF (or a season's: ``task`` "season"), laid out in the child."""
+    return _call(task, (view,), locale)
+
+
 def standings(doc: Any, title: str, locale: str) -> bytes:
     """A session's standings PNG, drawn in the child."""
     return _call("standings", (doc, title), locale)
-
-
-def season(view: Any, locale: str) -> bytes:
-    """A season's PDF (``paper.season.season_pdf``'s argument), laid out in the child."""
-    return _call("season", (view,), locale)
 
 
 def warm() -> None:

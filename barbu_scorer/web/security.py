@@ -60,9 +60,13 @@ CREATING = {
     # The table's word: a hand confirmed, a call to the director (web/views/event_checks.py).
     "event_checks.confirm": None,
     "event_checks.call": None,
+    "notes.note": None,  # a note's text is stored too (and its history line)
+    "notes.bridge_note": None,
 }
 
 access_log = logging.getLogger("barbu_scorer.access")
+RATE_LIMIT = "barbu_rate_limit"
+"""Where the app keeps its creations' bucket (``app.extensions``)."""
 _KEY_IN_PATH = re.compile(r"/(k|director|club/once|club)/[^/?#]+")
 
 
@@ -146,7 +150,7 @@ def _creating() -> bool:
 
 
 def _limit() -> None:
-    bucket: TokenBucket | None = current_app.extensions.get("barbu_rate_limit")
+    bucket: TokenBucket | None = current_app.extensions.get(RATE_LIMIT)
     if bucket is None or not _creating():
         return
     wait = bucket.take(client_address())
@@ -274,7 +278,7 @@ def init_app(app: Flask) -> None:
     limit = app.config.get("RATE_LIMIT")
     if limit:
         capacity, per_seconds = limit
-        app.extensions["barbu_rate_limit"] = TokenBucket(capacity, per_seconds)
+        app.extensions[RATE_LIMIT] = TokenBucket(capacity, per_seconds)
     app.before_request(_started)
     app.before_request(_limit)
     app.url_defaults(_key_link)

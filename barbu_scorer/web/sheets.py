@@ -1,14 +1,16 @@
 """The printed sheet of a stored session, served from the per-version cache.
 
-After each write to a session (a POST on one of its pages that did not fail) that leaves
-it finished (complete, or ended by the scorer), its A4 sheet is rendered in the
-background, so that tapping "Score sheet" on a finished session returns the bytes at once
-(a sheet takes a core for a second or two: rendering one after every hand of 100 tables
-would take more cores than a laptop has; a sheet "so far" is rendered on its tap);
-while it is not ready the tap waits for that render (the page shows "Preparing the score
-sheet…"). The cache keeps its copies on disk under the instance folder (``sheets/``), which
-the processes serving one database share. ``warm`` renders one small sheet at start-up:
-WeasyPrint's first layout (fonts, styles) costs more than twice a warm one.
+After each write to a session (a POST on one of its pages that did not fail), its A4
+sheet is rendered ahead in the background (``web.ahead``), so that tapping "Score sheet"
+returns the bytes at once: at once when the write closed a block or finished the session
+(complete, or ended by the scorer), a moment later after any other hand (further saves
+meanwhile are one render), and never more than a quarter of a core in all (a sheet takes
+half a second of CPU: after every hand of 100 tables, renders held back by that bound
+are made on their tap). A tap while the render is under way waits for its bytes (the
+page shows "Preparing the score sheet…"). The cache keeps its copies on disk under the
+instance folder (``sheets/``), which the processes serving one database share. ``warm``
+lays out sheets at start-up: WeasyPrint's first layout (fonts, styles) costs more than
+twice a warm one.
 """
 
 from __future__ import annotations
@@ -22,9 +24,12 @@ from flask_babel import gettext as _
 
 from barbu_scorer.games import TOURNAMENT, load
 from barbu_scorer.present.papers import PAPERS
+from barbu_scorer.scoring.notes import notes_document
 from barbu_scorer.store.ending import live_state
 from barbu_scorer.store.language import session_language
+from barbu_scorer.store.notes import notes_of
 from barbu_scorer.web import render_process
+from barbu_scorer.web.ahead import DEBOUNCE, SHARE
 from barbu_scorer.web.assets import fresh
 from barbu_scorer.web.cached import etag_of, scored, scored_already
 from barbu_scorer.web.db import get_db
@@ -45,11 +50,11 @@ def pdf_cache(app: Flask | None = None) -> PdfCache:
 
 
 def sheet_job(
-    session_id: str, paper: str, finished_only: bool = False, how: bool = False
+    session_id: str, paper: str, how: bool = False
 ) -> tuple[tuple[Hashable, ...], Callable[[], bytes]] | None:
-    """The cache key of the session's sheet now, and how to render it (None: no session,
-    or, with ``finished_only``, one still being played); ``how``: with a Tournament
-    sheet's second page, "How the score was made" (a copy of its own in the cache)."""
+    """The cache key of the session's sheet now, and how to render it (None: no session);
+    ``how``: with a Tournament sheet's second page, "How the score was made" (a copy of
+    its own in the cache)."""
     found = load(get_db(), session_id)
     if found is None:
         return None
@@ -60,16 +65,15 @@ def sheet_job(
     how = how and game.format == TOURNAMENT.format
     key += ("how",) if how else ()
     date = stored.created[:10]
-    # Scored only where needed, once per version (the write's own scoring when it left
-    # one): to tell a finished session, and to render (never for a cached copy or a 304).
-    checked = stored.document(scored(stored)) if finished_only else None
-    if checked is not None and not checked.get("complete") and checked.get("ended_after") is None:
-        return None
     app = current_app._get_current_object()  # type: ignore[attr-defined]
+    notes = notes_document(notes_of(get_db(), session_id))  # this version's (the key's)
 
     def render() -> bytes:
+        # Scored only to render, once per version (the write's own scoring when it left
+        # one): never for a cached copy or a 304.
         with app.app_context():
-            doc = checked or stored.document(scored(stored))
+            doc = stored.document(scored(stored))
+        doc = {**doc, "notes": notes} if notes else doc
         if app.config["PDF_PROCESS"]:  # laid out in the child: the pages never wait on it
             return render_process.render(
                 game.format, doc, stored.name or None, date, paper, language, how
@@ -121,27 +125,25 @@ def served(
     return response
 
 
-def _finished(session_id: str) -> bool | None:
-    """Whether the session is finished now (ended, or complete by this version's scoring
-    kept in this process); None when that would take a scoring."""
+def _urgent(session_id: str) -> bool:
+    """Whether the session now ends a block or is finished (ended, or complete), by this
+    version's scoring kept in this process; never scored for this: a write that left no
+    scoring (the API's) counts as urgent (rendered at once, within the same share)."""
     state = live_state(get_db(), session_id)
-    if state is None:
-        return False
-    if state[1] is not None:
-        return True
+    if state is None or state[1] is not None:
+        return state is not None
     found = scored_already(session_id, state[0])
     if found is None:
-        return None
+        return True
     if isinstance(found, Mapping):
         return bool(found.get("complete"))
-    complete: object = getattr(found, "complete", False)
-    return bool(complete)
+    return bool(getattr(found, "complete", False) or getattr(found, "block_ended", False))
 
 
 def _after_write(response: Response) -> Response:
-    """After a write that leaves a session finished, its sheet is rendered in the
-    background (never after a beat or a preview, which write no version; and without a
-    scoring of its own when the write left its scoring for the next page)."""
+    """After a write to a session, its sheet is rendered ahead in the background (never
+    after a beat or a preview, which write no version; and without a scoring of its own
+    when the write left its scoring for the next page)."""
     session_id = (request.view_args or {}).get("session_id")
     endpoint = request.endpoint or ""
     if (
@@ -150,15 +152,14 @@ def _after_write(response: Response) -> Response:
         and response.status_code < 400
         and not endpoint.endswith(READ_ONLY)
         and current_app.config["PDF_IN_BACKGROUND"]
-        and _finished(session_id) is not False
     ):
         app = current_app._get_current_object()  # type: ignore[attr-defined]
 
         def job() -> tuple[Hashable, Callable[[], bytes]] | None:
             with app.app_context():
-                return sheet_job(session_id, "A4", finished_only=True)
+                return sheet_job(session_id, "A4")
 
-        pdf_cache().prepare(session_id, job)
+        pdf_cache().prepare(session_id, job, _urgent(session_id))
     return response
 
 
@@ -196,6 +197,8 @@ def init_app(app: Flask) -> None:
     folder = app.config.setdefault(
         "PDF_FOLDER", None if testing else str(Path(app.instance_path) / "sheets")
     )
-    app.extensions[KEY] = PdfCache(folder=folder)
+    share = float(app.config.setdefault("PDF_AHEAD_SHARE", SHARE))
+    debounce = float(app.config.setdefault("PDF_AHEAD_DEBOUNCE", DEBOUNCE))
+    app.extensions[KEY] = PdfCache(folder=folder, share=share, debounce=debounce)
     fit_threads(app, int(app.config.get("SERVER_THREADS", 4)))
     app.after_request(_after_write)

@@ -15,8 +15,10 @@ const Outbox = (() => {
   const LEASE = "barbu-scorer-outbox-lease";
   const HEADERS = { "X-Requested-With": "fetch", Accept: "application/json" };
   const ANSWER_WITHIN = 10000;  // no answer by then: counted as offline, tried again later
-  const FIRST_RETRY = 1000;
-  const LAST_RETRY = 5000;  // the longest wait between two tries
+  // The first and the longest wait between two tries, in ms: the script tag's data-retry,
+  // from the app's OUTBOX_RETRY_MS (a test server shortens them).
+  const retry = (document.currentScript && document.currentScript.dataset.retry) || "1000 5000";
+  const [FIRST_RETRY, LAST_RETRY] = retry.split(" ").map(Number);
   const me = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
   const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 

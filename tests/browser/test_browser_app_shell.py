@@ -309,7 +309,8 @@ def test_plain_http_keeps_the_next_forms_and_the_hands_with_no_worker(
         page.goto(link)
         page.wait_for_function(COPIED, arg="/hand/1?contract=no_king_of_hearts", timeout=20_000)
         page.wait_for_function(COPIED, arg=f"/s/{session_id}")
-        page.wait_for_function(FETCHED, arg="/static/js/hand.js")  # the form's script, cached
+        # the form's one script file, cached
+        page.wait_for_function(FETCHED, arg="/static/js/hand-page")
         assert page.evaluate("navigator.serviceWorker.controller") is None
         offline(page)
         page.click(".open a.chip:text-is('No King of Hearts')")

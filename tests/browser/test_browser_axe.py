@@ -2,10 +2,14 @@
 critical violation on any page of the app, at 390x844 (a phone) and at 1280x720, in
 English and in French, in light and dark colours, with large text on and off.
 
-axe-core is the copy axe-playwright-python bundles (its axe.min.js, injected through the
-page's evaluate: nothing is fetched at run time and the pages' CSP is not loosened).
-Each (page, size, language) is loaded once; the data every page shows is made once per
-worker through the API.
+axe-core is the copy axe-playwright-python bundles (its axe.min.js, run in every page of
+the context as Playwright's init script, as page.evaluate did after each load: nothing is
+fetched at run time and the pages' CSP is not loosened). Three walks, each loading every
+page once: in English both sizes are checked on the same load (the window resized, the
+colours switched: the pages' CSS and scripts depend on the width and the colour scheme
+alone, and the server's HTML on neither); in French the two sizes differ in text size,
+which the server renders, so each has its own walk. The data every page shows is made once
+per worker through the API.
 """
 
 from __future__ import annotations
@@ -26,6 +30,9 @@ DARK = {("phone", "fr"), ("laptop", "en")}
 is seen in both, at no extra page load."""
 LARGE = {("phone", "fr")}
 """The run with large text on (the bar's A+, a cookie)."""
+WALKS = {"en": [["phone", "laptop"]], "fr": [["phone"], ["laptop"]]}
+"""The sizes each walk checks on one load of each page, by language: a walk's sizes share
+the text size (the server's), the first size is the context's."""
 HAND_CONTRACTS = ("no_queens", "no_hearts", "trumps", "dominoes", "no_last_two")
 SEVERE = ("serious", "critical")
 ERRORS = ["/no-such-page", "/s/no-such-session", "/b/no-such-session/deal/0"]
@@ -140,6 +147,7 @@ def pages(base: str, made: dict[str, Any]) -> list[str]:
         f"/e/{eid}",
         f"/e/{eid}/results",
         f"/e/{eid}/tv",
+        f"/e/{eid}/p/1",  # a player's evening
     ]
     out.append(_one_time_club_page(base))
     out += ERRORS
@@ -190,34 +198,53 @@ def target(node: dict[str, Any]) -> str:
     return where
 
 
-def severe(page: Any, axe: Any) -> list[str]:
+RUN = "() => axe.run({resultTypes: ['violations']})"
+"""axe-core on the whole page (the init script defined ``axe``), violations only."""
+
+
+def severe(page: Any) -> list[str]:
     """The serious and critical violations on the page: rule, impact, targets."""
-    results = axe.run(page)
     found = []
-    for violation in results.response["violations"]:
+    for violation in page.evaluate(RUN)["violations"]:
         if violation["impact"] in SEVERE:
             targets = [target(node) for node in violation["nodes"]][:6]
             found.append(f"{violation['id']} ({violation['impact']}): {targets}")
     return found
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
-@pytest.mark.parametrize("size", list(SIZES))
-def test_no_page_has_a_serious_accessibility_violation(
-    live_server: str, browser: Any, made: dict[str, Any], size: str, language: str
-) -> None:
-    from axe_playwright_python.sync_playwright import Axe
+def check(page: Any, size: str, language: str) -> list[str]:
+    """The page at ``size`` in its colours, its <html> as the server marked it, its folds
+    open: its serious and critical violations."""
+    page.set_viewport_size(SIZES[size])
+    page.emulate_media(color_scheme="dark" if (size, language) in DARK else "light")
+    html = page.evaluate("[document.documentElement.lang, document.documentElement.className]")
+    assert html == [language, "large-text" if (size, language) in LARGE else ""], page.url
+    page.evaluate(OPEN_ALL)
+    return severe(page)
 
-    axe = Axe()
-    mobile = size == "phone"
+
+@pytest.mark.parametrize(
+    ("language", "sizes"),
+    [
+        pytest.param(language, sizes, id=f"{language}-{'+'.join(sizes)}")
+        for language, walks in WALKS.items()
+        for sizes in walks
+    ],
+)
+def test_no_page_has_a_serious_accessibility_violation(
+    live_server: str, browser: Any, made: dict[str, Any], language: str, sizes: list[str]
+) -> None:
+    from axe_playwright_python.base import AXE_SCRIPT
+
+    mobile = sizes[0] == "phone"
     context = browser.new_context(
-        viewport=SIZES[size],
+        viewport=SIZES[sizes[0]],
         is_mobile=mobile,
         has_touch=mobile,
         locale="fr-FR" if language == "fr" else "en-GB",
-        color_scheme="dark" if (size, language) in DARK else "light",
     )
-    if (size, language) in LARGE:
+    context.add_init_script(AXE_SCRIPT)
+    if (sizes[0], language) in LARGE:
         context.add_cookies([{"name": "text", "value": "large", "url": live_server}])
     page = context.new_page()
     page.set_default_timeout(10_000)
@@ -232,19 +259,16 @@ def test_no_page_has_a_serious_accessibility_violation(
                 status = page.goto(url).status
                 refused = path in ERRORS or (path.endswith(REFUSED) and path not in checked)
                 assert (status >= 400) == refused, (url, status)
-            html = page.evaluate(
-                "[document.documentElement.lang, document.documentElement.className]"
-            )
-            assert html == [language, "large-text" if (size, language) in LARGE else ""], url
-            page.evaluate(OPEN_ALL)
             checked.append(path)
-            found = severe(page, axe)
-            if found:
-                problems[path] = found
-            later = further(page, path, f"Axe {size} {language}")
+            for size in sizes:
+                found = check(page, size, language)
+                if found:
+                    problems[f"{size} {path}"] = found
+            page.set_viewport_size(SIZES[sizes[0]])
+            later = further(page, path, f"Axe {' '.join(sizes)} {language}")
             queue[:0] = [live_server + p if p.startswith("/") else p for p in later]
     finally:
         close_context(context)
-    assert len(checked) == 48, checked
+    assert len(checked) == 49, checked
     report = "\n".join(f"{url}\n  " + "\n  ".join(v) for url, v in problems.items())
-    assert not problems, f"{size} {language}:\n{report}"
+    assert not problems, f"{language}:\n{report}"

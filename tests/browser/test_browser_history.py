@@ -36,5 +36,16 @@ def test_the_history_shows_local_times(live_server: str, browser: Any) -> None:
         line = page.locator("ol.history li").first.inner_text()
         assert re.fullmatch(r"\d\d:\d\d L'API JSON[\u00a0 ]: partie commencée", line), line
         screenshot(page, "history-local-time")
+        # A note on the session, one-handed: "Note", the text, "Save the note" (two taps).
+        page.goto(f"{live_server}/s/{created['id']}")
+        page.locator(".note-new > summary").tap()
+        page.locator(".note-new textarea").fill("<b>Table 4</b>\nle bar paie")
+        page.locator(".note-new button[type=submit]").tap()
+        note = page.locator(".notes-list li").first
+        note.wait_for()
+        assert note.locator(".note-text").inner_text() == "<b>Table 4</b>\nle bar paie"
+        noted = note.locator("time").inner_text()
+        assert re.fullmatch(r"\d\d:\d\d", noted), noted  # the phone's time, as the history's
+        screenshot(page, "note-on-the-session")
     finally:
         close_context(context)

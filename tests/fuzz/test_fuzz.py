@@ -19,7 +19,7 @@ from one built once per worker (tests/fuzz_helpers.py; what is sent: tests/fuzz_
 ``FUZZ_EXAMPLES`` sets the budget: 100 examples per route by default in the suite (3,600
 over 36 routes, split over this file and tests/fuzz/test_fuzz_more.py so the two workers can
 share them); the README's nightly command runs 1,000 a route
-(``FUZZ_EXAMPLES=1000 .venv/bin/python -m pytest -n 2 --dist loadfile tests/fuzz/test_fuzz*.py``).
+(``FUZZ_EXAMPLES=1000 .venv/bin/python -m pytest -n 2 --dist worksteal tests/fuzz/test_fuzz*.py``).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from barbu_scorer.scoring.errors import ScoringError
 from tests.fuzz_helpers import table
 from tests.fuzz_routes import ROUTES, fuzz
 
-# Half the routes here, half in test_fuzz_more.py (--dist loadfile may give each a worker).
+# Half the routes here, half in test_fuzz_more.py.
 HERE = ROUTES[0::2]
 
 

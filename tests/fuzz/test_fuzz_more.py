@@ -1,6 +1,6 @@
-"""The other half of the fuzz test's routes (see tests/fuzz/test_fuzz.py): a file of its own so
-``--dist loadfile`` can run the two halves on two workers at once (it hands each file to
-whichever worker is free: in some runs both halves go to one worker, one after the other)."""
+"""The other half of the fuzz test's routes (see tests/fuzz/test_fuzz.py): a file of its own,
+once so that ``--dist loadfile`` could run the two halves on two workers at once; under
+``--dist worksteal`` each route's test goes wherever a worker is free."""
 
 from __future__ import annotations
 

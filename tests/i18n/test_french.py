@@ -22,6 +22,11 @@ from tests.helpers import catalogue, pdf_text, run_cli
 PLACEHOLDER = re.compile(r"%\(\w+\)s")
 # The same word in both languages: proper names, abbreviations, symbols.
 SAME = {
+    "Table",
+    "Score",
+    "Note",
+    "Notes",
+    "%(text)s (%(who)s, %(at)s)",
     "Barbu",
     "Barbu Scorer",
     "Barbu Bridge",

@@ -173,11 +173,16 @@ def world(app: Flask, client: FlaskClient) -> dict[str, str]:
     ended = _post(client, "/api/sessions", {**hands, "hands": hands["hands"][:2]})
     for created in (full, going, ended):
         _claim(client, created, "s")
+    for number, version in ((3, 1), (0, 2)):  # notes: the pages, history and sheet say them
+        note = {"number": number, "text": "Donne rejouée", "version": version}
+        assert client.post(f"/s/{going['id']}/note", data=note).status_code == 302
     assert client.post(f"/s/{ended['id']}/end", data={"version": 1}).status_code == 302
     rubber = json.loads((DATA / "bridge_session.json").read_text(encoding="utf-8"))
     rubber["deals"] = rubber["deals"][:5]
     bridge = _post(client, "/api/sessions", rubber)
     _claim(client, bridge, "b")
+    note = {"number": 2, "text": "Donne rejouée", "version": 1}
+    assert client.post(f"/b/{bridge['id']}/note", data=note).status_code == 302
     bridge_ended = _post(client, "/api/sessions", {**rubber, "deals": rubber["deals"][:3]})
     _claim(client, bridge_ended, "b")
     other = app.test_client()  # a phone of its own: the take pages ask a phone not scoring
@@ -286,6 +291,8 @@ def addresses(w: dict[str, str]) -> dict[str, list[str]]:
         "event_board.tv": [f"/e/{e}/tv"],
         "event_board.results": [f"/e/{e}/results"],
         "event_board.results_file": [f"/e/{e}/results.pdf"],
+        "evening.page": [f"/e/{e}/p/1"],
+        "evening.pdf": [f"/e/{e}/p/1.pdf"],
         "event_board.cards": [f"/e/{e}/cards.pdf"],
         "event_correct.correct": [f"/e/{e}/t/{w['table']}/hand/1"],
         "schemes.index": ["/schemes"],
@@ -377,7 +384,9 @@ def posted(client: FlaskClient, w: dict[str, str]) -> dict[str, str]:
 
 def test_no_english_on_any_french_page(walked: dict[str, str]) -> None:
     english = _english() - {n.lower() for n in NAMES}
-    phrases = _phrases()
+    # Each phrase's pattern compiled once (compiled in the loop, 99,000 compiles overflowed
+    # re's cache: 20 s of this test's 28), and searched for only where the phrase is.
+    phrases = {p: re.compile(rf"(?<![\w']){re.escape(p)}(?![\w'])") for p in _phrases()}
     found: dict[str, tuple[list[str], list[str]]] = {}
     for url, text in walked.items():
         said = sorted(_words(text) & english)
@@ -391,7 +400,7 @@ def test_no_english_on_any_french_page(walked: dict[str, str]) -> None:
             found[url] = (said, shown)
     for url, text in walked.items():
         flat = re.sub(r"\s+", " ", text)
-        left = sorted(p for p in phrases if re.search(rf"(?<![\w']){re.escape(p)}(?![\w'])", flat))
+        left = sorted(p for p, pattern in phrases.items() if p in flat and pattern.search(flat))
         if left:
             found.setdefault(url, ([], []))[0].extend(left)
     assert found == {}, "\n".join(

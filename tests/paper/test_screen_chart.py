@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 from barbu_scorer.paper.chart import COLOURS
 from barbu_scorer.paper.screen_chart import _ticks, screen_chart
-from barbu_scorer.present.sheet import sheet_of
+from barbu_scorer.present.sheet import chart_lines, sheet_of
 from barbu_scorer.scoring import compute_document
 from tests.sheet_sessions import session_document
 
@@ -23,7 +23,7 @@ def _svg(uri: str | None) -> ET.Element:
 def test_one_line_per_player_in_the_sheets_colours_and_the_names_escaped() -> None:
     players = ["<Ada>", "Ben & co", "Clara", "Dan"]
     doc = compute_document(session_document(players=players, hands=10))
-    root = _svg(screen_chart(sheet_of(doc, name=None)))
+    root = _svg(screen_chart(chart_lines(sheet_of(doc, name=None))))
     lines = root.findall(f"{SVG}polyline")
     assert [line.get("stroke") for line in lines] == list(COLOURS[:4])
     assert all(len(line.get("points", "").split()) == 11 for line in lines)  # 0, then 10
@@ -33,13 +33,13 @@ def test_one_line_per_player_in_the_sheets_colours_and_the_names_escaped() -> No
 
 def test_ten_players_seventy_hands() -> None:
     doc = compute_document(session_document({"players": 10, "left_out": ["2C", "2D"]}))
-    root = _svg(screen_chart(sheet_of(doc, name=None)))
+    root = _svg(screen_chart(chart_lines(sheet_of(doc, name=None))))
     assert len(root.findall(f"{SVG}polyline")) == 10
 
 
 def test_no_chart_before_the_first_hand() -> None:
     doc = compute_document(session_document(hands=0))
-    assert screen_chart(sheet_of(doc, name=None)) is None
+    assert screen_chart(chart_lines(sheet_of(doc, name=None))) is None
 
 
 def test_round_ticks() -> None:

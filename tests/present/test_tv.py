@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from barbu_scorer.present.tv import COLUMN_ROWS, crowd, in_columns
+from barbu_scorer.present.sheet import chart_lines, sheet_of
+from barbu_scorer.present.tv import COLUMN_ROWS, crowd, in_columns, session_chart
+from barbu_scorer.scoring import compute_document
+from barbu_scorer.scoring.barbu.document import read_document
+from barbu_scorer.scoring.barbu.sessions import score_session
+from tests.sheet_sessions import session_document
 
 
 @pytest.mark.parametrize(
@@ -38,3 +43,16 @@ def test_crowd_from_six() -> None:
     from barbu_scorer.present.tv import CROWD
 
     assert [crowd(n) for n in (3, CROWD - 1, CROWD, 10)] == ["few", "few", "many", "many"]
+
+
+@pytest.mark.parametrize(
+    ("scheme", "hands"),
+    [("tournament", 0), ("tournament", 9), ("tournament", 28), ("ten", 70), ("ten", 23)],
+)
+def test_the_tv_chart_from_the_session_is_the_sheets(scheme: str, hands: int) -> None:
+    """The TV draws its chart from the scored session, not the sheet: the same lines."""
+    ref = {"players": 10, "left_out": ["2C", "2D"]} if scheme == "ten" else scheme
+    doc = session_document(ref, hands=hands)
+    rules, players, first, entries = read_document(doc)
+    session = score_session(rules, first, entries)
+    assert session_chart(session, players) == chart_lines(sheet_of(compute_document(doc)))

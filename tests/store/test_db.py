@@ -124,3 +124,32 @@ def test_set_limits_sets_the_wait_and_the_size_cap(tmp_path: Path) -> None:
     set_limits(db, 10)
     assert db.execute("PRAGMA busy_timeout").fetchone()[0] == 10
     assert db.execute("PRAGMA max_page_count").fetchone()[0] == 5000
+
+
+def test_a_process_writes_one_at_a_time_waking_the_next_at_once(tmp_path: Path) -> None:
+    """A second thread's write waits for the first on this process's lock, not on SQLite's
+    busy wait: with no busy wait at all (busy_timeout 0) it still succeeds, right after."""
+    from barbu_scorer.store.rows import writing
+
+    path = str(tmp_path / "w.db")
+    first, second = connect(path), connect(path)
+    first.execute("CREATE TABLE t (x TEXT)")
+    set_limits(second, busy_ms=0)  # SQLite alone would refuse it: "database is locked"
+    inside, done = threading.Event(), []
+
+    def later() -> None:
+        inside.wait(10)
+        with writing(second):
+            second.execute("INSERT INTO t VALUES ('second')")
+        done.append("second")
+
+    thread = threading.Thread(target=later)
+    thread.start()
+    with writing(first):
+        first.execute("INSERT INTO t VALUES ('first')")
+        inside.set()
+        thread.join(0.3)  # the second is waiting for this one
+        done.append("first")
+    thread.join(10)
+    assert done == ["first", "second"]
+    assert [row[0] for row in first.execute("SELECT x FROM t")] == ["first", "second"]

@@ -51,8 +51,8 @@ def jobs(app: Flask, monkeypatch: pytest.MonkeyPatch) -> list[object]:
     prepared: list[object] = []
     cache = sheets.pdf_cache(app)
 
-    def prepare(_owner: str, job: Callable[[], object]) -> bool:
-        prepared.append(job())
+    def prepare(_owner: str, job: Callable[[], object], urgent: bool = False) -> bool:
+        prepared.append((job(), urgent))
         return True
 
     monkeypatch.setattr(cache, "prepare", prepare)
@@ -87,7 +87,7 @@ def _version(app: Flask, session_id: str) -> int:
 
 
 @pytest.mark.parametrize("fetch", [False, True])
-@pytest.mark.parametrize("before", [5, 27])  # a hand in the middle, the one that finishes
+@pytest.mark.parametrize("before", [5, 6, 27])  # mid-block, the block's last, the session's
 def test_a_tournament_save_scores_once_and_the_next_page_reads_it(
     app: Flask,
     client: FlaskClient,
@@ -110,7 +110,8 @@ def test_a_tournament_save_scores_once_and_the_next_page_reads_it(
     page = client.get(f"/s/{session_id}")
     assert page.status_code == 200 and f"Hand {before + 1} saved" in page.get_data(as_text=True)
     assert len(calls) == 1  # the next page read the write's scoring
-    assert len(jobs) == (1 if before == 27 else 0)  # the sheet only of a finished session
+    # the sheet rendered ahead after the save, at once when it finished the session
+    assert [urgent for _job, urgent in jobs] == [before in (6, 27)]  # type: ignore[misc]
     # what the pages read is exactly what scoring the stored session gives
     with app.app_context():
         stored = store.load(get_db(), session_id)
@@ -186,9 +187,36 @@ def test_a_barbu_bridge_save_scores_once_and_the_next_page_reads_it(
     assert len(calls) == 1
     assert client.get(f"/b/{session_id}").status_code == 200
     assert len(calls) == 1
-    assert len(jobs) == (1 if before == 15 else 0)
+    assert [urgent for _job, urgent in jobs] == [before == 15]  # type: ignore[misc]
     with app.app_context():
         stored = bridge_store.load(get_db(), session_id)
+        assert stored is not None
+        kept = app.extensions["barbu_scored"].peek(("scored", session_id, stored.version))
+        assert kept == stored.score()
+
+
+@pytest.mark.parametrize("seen", [False, True])
+def test_a_save_after_the_page_scores_the_new_hand_alone(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch, seen: bool
+) -> None:
+    """The scorer's page scored the version before: the save goes on from that scoring and
+    checks its new hand alone (without it, every hand again); the same figures either way."""
+    session_id, computed = _tournament(client, 12)
+    if seen:
+        assert client.get(f"/s/{session_id}").status_code == 200
+    calls = counted(monkeypatch, barbu_sessions.score_hand)
+    version = _version(app, session_id)
+    saved = client.post(
+        f"/s/{session_id}/hand/13", data=MultiDict(_hand_form(computed[12], version))
+    )
+    assert saved.status_code == 302
+    assert len(calls) == (1 if seen else 13)
+    # the next save at once (the outbox's): on from the scoring the first save kept
+    form = _hand_form(computed[13], _version(app, session_id))
+    assert client.post(f"/s/{session_id}/hand/14", data=MultiDict(form)).status_code == 302
+    assert len(calls) == (2 if seen else 14)
+    with app.app_context():
+        stored = store.load(get_db(), session_id)
         assert stored is not None
         kept = app.extensions["barbu_scored"].peek(("scored", session_id, stored.version))
         assert kept == stored.score()

@@ -223,6 +223,32 @@ def test_house_schemes_have_their_budget(tmp_path: Path) -> None:
     assert client.post("/new", data=_form("Ada\nBen\nCy\nDee")).status_code == 302
 
 
+def test_new_notes_have_their_budget(tmp_path: Path) -> None:
+    """A note is text a client stores: new ones are charged (changing one adds no row)."""
+    app = _served(tmp_path, STORE_LIMIT={"notes": (2, 3600.0)})
+    client = app.test_client()
+    hands = [{"contract": "no_king_of_hearts", "facts": {"king_of_hearts": 2}, "doubles": []}]
+    body = {"format": "barbu-session/1", "players": ["A", "B", "C", "D"]}
+    created = client.post("/api/sessions", json=body).get_json()
+    session_id = created["id"]
+    client.get(f"/s/{session_id}/k/{created['edit_key']}")
+    key = {"X-Edit-Key": created["edit_key"]}
+    hand = {**hands[0], "number": 1}
+    assert (
+        client.post(f"/api/sessions/{session_id}/hands", json=hand, headers=key).status_code == 201
+    )
+
+    def note(number: int, text: str, version: int) -> int:
+        data = {"number": str(number), "text": text, "version": str(version)}
+        return client.post(f"/s/{session_id}/note", data=data).status_code
+
+    assert [note(1, "one", 2), note(1, "one, changed", 3), note(0, "two", 4)] == [302] * 3
+    refused = client.post(f"/s/{session_id}/note", data={"number": "1", "text": "", "version": "5"})
+    assert refused.status_code == 429  # spent: refused before any work, the note kept
+    assert "new notes an hour" in refused.get_data(as_text=True)
+    assert _count(app, "notes") == 2
+
+
 def test_a_resent_creation_is_not_charged_twice(tmp_path: Path) -> None:
     app = _served(tmp_path, STORE_LIMIT={"sessions": (1, 3600.0)})
     client = app.test_client()
@@ -263,6 +289,6 @@ def test_the_app_keeps_one_budget_per_kind_of_row(tmp_path: Path) -> None:
     from barbu_scorer.web.budgets import BUDGETS, Full
 
     budgets = _served(tmp_path).extensions[BUDGETS]
-    assert set(budgets) == {"sessions", "players", "schemes"}
+    assert set(budgets) == {"sessions", "players", "schemes", "notes"}
     off = _served(tmp_path / "off", STORE_LIMIT=None).extensions[BUDGETS]
     assert off == {} and Full.code == 507

@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.datastructures import MultiDict
 
 from barbu_scorer.web.pdf_cache import Busy, PdfCache
+from tests.helpers import pdf_text
 
 DOC = {"format": "barbu-session/1", "players": ["Ada", "Ben", "Clara", "Dan"]}
 HAND = {"number": 1, "contract": "no_queens", "facts": {"queens": [1, 1, 1, 1]}, "doubles": []}
@@ -137,13 +139,17 @@ def test_a_busy_printer_answers_503(
     assert api.status_code == 503 and set(api.get_json()) == {"error", "hand"}
 
 
-def _background_app(tmp_path: Any) -> Flask:
+def _background_app(tmp_path: Any, debounce: float = 0.0) -> Flask:
+    """An app rendering ahead after writes: with no pause after a hand (``debounce``) and
+    no rest after a render, unless told."""
     from barbu_scorer.app import create_app
 
     config = {"TESTING": True, "DATABASE": str(tmp_path / "b.db"), "SECRET_KEY": "t"}
     folder = str(tmp_path / "sheets")
+    ahead = {"PDF_AHEAD_SHARE": 1.0, "PDF_AHEAD_DEBOUNCE": debounce}
     return create_app(
         {**config, "WTF_CSRF_ENABLED": False, "PDF_IN_BACKGROUND": True, "PDF_FOLDER": folder}
+        | ahead
     )
 
 
@@ -180,7 +186,7 @@ def test_the_save_that_finishes_a_session_renders_its_sheet_in_the_background(
     assert other.extensions["barbu_pdf_cache"].renders == 0
 
 
-def test_a_newer_version_replaces_the_file_and_a_session_in_play_waits_for_its_tap(
+def test_a_newer_version_replaces_the_file_and_a_session_in_play_is_rendered_ahead(
     tmp_path: Any,
 ) -> None:
     app = _background_app(tmp_path)
@@ -193,8 +199,9 @@ def test_a_newer_version_replaces_the_file_and_a_session_in_play_waits_for_its_t
         == 201
     )
     cache.idle()
-    assert cache.renders == 0  # hand 1 of 28: nobody prints yet; a tap renders it
-    client.get(f"/w/{created['id']}/sheet.pdf")
+    assert cache.renders == 1  # hand 1 of 28: the sheet "so far", rendered ahead
+    assert client.get(f"/w/{created['id']}/sheet.pdf").status_code == 200
+    assert cache.renders == 1  # the tap took it
     hand_2 = {
         "number": 2,
         "contract": "no_tricks",
@@ -208,6 +215,33 @@ def test_a_newer_version_replaces_the_file_and_a_session_in_play_waits_for_its_t
     client.get(f"/w/{created['id']}/sheet.pdf")
     names = [f.name for f in (tmp_path / "sheets").iterdir()]
     assert len(names) == 1 and names[0].startswith(f"{created['id']}-3-")  # no .part left
+
+
+def test_the_save_that_closes_a_block_has_its_sheet_ready_for_the_tap(tmp_path: Any) -> None:
+    from tests.helpers import session_document
+
+    app = _background_app(tmp_path, debounce=600.0)  # a hand in a block would wait long
+    client = app.test_client()
+    cache = app.extensions["barbu_pdf_cache"]
+    full = session_document("tournament", 2)  # 4 players, 7 contracts: hand 7 ends block 1
+    whole = client.post("/api/sessions", json=full).get_json()
+    hand = client.get(f"/api/sessions/{whole['id']}").get_json()["hands"][6]
+    created = client.post("/api/sessions", json={**full, "hands": full["hands"][:6]}).get_json()
+    cache.idle()
+    before = cache.renders  # the two sessions' own (their writes left no scoring)
+    sid = created["id"]
+    assert client.get(f"/s/{sid}/k/{created['edit_key']}").status_code == 302
+    form = [("number", "7"), ("version", "1"), ("mode", "raw"), ("action", "save")]
+    form += [("contract", hand["contract"])] + [(k, str(hand[k])) for k in ("trump",) if k in hand]
+    form += [(f"raw-{seat}", str(value)) for seat, value in enumerate(hand["raw"])]
+    form += [("double", f"{a}-{b}") for a, b in hand["doubles"]]
+    assert client.post(f"/s/{sid}/hand/7", data=MultiDict(form)).status_code == 302
+    assert cache.idle(60)  # not the 600 s pause: the block's end is rendered at once
+    assert cache.renders == before + 1
+    tap = client.get(f"/w/{sid}/sheet.pdf")
+    assert tap.status_code == 200 and tap.data.startswith(b"%PDF")
+    assert cache.renders == before + 1  # served from the cache: no render on the tap
+    assert "Standings after hand 7" in pdf_text(tap.data)
 
 
 def test_previews_and_refused_writes_render_nothing(tmp_path: Any) -> None:

@@ -78,3 +78,35 @@ def test_the_served_app_prints_through_the_child(tmp_path: Path) -> None:
     assert len(list((tmp_path / "sheets").glob(f"{full}-*.pdf"))) == 2
     watch = client.get(f"/w/{full}").get_data(as_text=True)
     assert f'href="/w/{full}/sheet.pdf?how=1"' in watch
+
+
+def test_the_child_lays_out_a_players_evening() -> None:
+    from barbu_scorer.present.evening import EveningView, SittingRow
+
+    row = SittingRow(
+        "Table 1",
+        "East",
+        ("Ben", "Clara", "Dan"),
+        (),
+        "0 made, 0 received",
+        "0 of 28",
+        "0",
+        "0",
+        False,
+    )
+    view = EveningView(
+        "Ada",
+        "Club",
+        "4 Dec 2026",
+        "Place 1 of 4",
+        "0",
+        "0",
+        "Provisional",
+        False,
+        "Table 1, seat East",
+        (row,),
+        "",
+        "",
+    )
+    text = pdf_text(render_process.evening(view, "fr"))
+    assert "Ada" in text and "Avec" in text

@@ -4,6 +4,7 @@ compiled before the first request."""
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 from flask import Flask
@@ -36,3 +37,15 @@ def test_every_template_is_compiled_at_start(tmp_path: Path) -> None:
     assert compiled >= 50
     cache = app.jinja_env.cache
     assert cache is not None and len(cache) >= compiled
+
+
+def test_a_stamped_request_is_told_its_wait_in_the_server(tmp_path: Path) -> None:
+    """The club bench stamps its requests (X-Sent-At, the machine's monotonic clock): the
+    answer tells how long it waited before the app took it; a stamp no clock gave, none."""
+    client = _app(tmp_path, SERVER_TIMING=True).test_client()
+    header = client.get("/", headers={"X-Sent-At": str(time.monotonic())}).headers
+    found = re.search(r", wait;dur=([0-9.]+)$", header["Server-Timing"])
+    assert found is not None and 0 <= float(found.group(1)) < 10_000
+    for stamp in ("soon", "nan", "-1e300", "1e300"):
+        told = client.get("/", headers={"X-Sent-At": stamp}).headers["Server-Timing"]
+        assert "wait" not in told

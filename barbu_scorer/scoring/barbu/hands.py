@@ -13,6 +13,7 @@ from barbu_scorer.scoring.barbu.contracts import (
     complete_order,
     half_away,
 )
+from barbu_scorer.scoring.barbu.raw import check_raw
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.errors import refused
 from barbu_scorer.scoring.messages import Message
@@ -170,3 +171,45 @@ def undoubled_raw(scheme: Scheme, contract: str, declarer: int) -> Raw:
         total - share * (scheme.players - 1) if i == declarer else share
         for i in range(scheme.players)
     )
+
+
+def entry_raw(
+    scheme: Scheme, contract: str, facts_given: Any, raw: Any, declarer: int, doubled: bool
+) -> Raw:
+    """A hand's raw scores from what the scorer gave (its facts, its raw scores, or both,
+    which must agree; nothing when the scheme settles an undoubled hand without play)."""
+    if facts_given is not None and not isinstance(facts_given, Mapping):
+        raise refused("facts must be an object")
+    facts = dict(facts_given) if facts_given is not None else None
+    settles = scheme.settles_undoubled(contract) and not doubled
+    if facts is not None and "undoubled" in facts:
+        if facts != {"undoubled": True} or facts["undoubled"] is not True:
+            raise refused("undoubled: true stands alone, with no other facts")
+        if not settles:
+            raise refused(
+                "only an undoubled negative hand under the 'settle without play' rule is undoubled"
+            )
+    if settles:
+        undoubled = undoubled_raw(scheme, contract, declarer)
+        if facts not in (None, {"undoubled": True}) or (
+            raw is not None and (not isinstance(raw, list | tuple) or tuple(raw) != undoubled)
+        ):
+            raise refused(
+                ("nobody doubled, so this scheme settles the hand without play: raw %(raw)s"),
+                raw=list(undoubled),
+            )
+        return undoubled
+    if facts is None and raw is None:
+        raise refused("give the facts or the raw scores")
+    raw_given = check_raw(scheme, contract, raw) if raw is not None else None
+    if facts is None:
+        assert raw_given is not None
+        return raw_given
+    derived = raw_from_facts(scheme, contract, facts)
+    if raw_given is not None and raw_given != derived:
+        raise refused(
+            "the raw scores %(raw_given)s disagree with the facts (%(derived)s)",
+            raw_given=list(raw_given),
+            derived=list(derived),
+        )
+    return derived

@@ -109,6 +109,8 @@ def search(packed: Packed, raw: Sequence[int]) -> Search:
     back half grown, the front half grown but for its last seat, whose takes are tried one
     by one against the back half (the first match ends the search)."""
     answer = Search()
+    if not all(packed.options.get(score) for score in raw):
+        return answer  # a seat no take scores: nothing to search (no step taken)
     front, back = _halves(packed, raw)
     behind = _grow(packed, [raw[i] for i in back], answer)
     ahead = _grow(packed, [raw[i] for i in front[:-1]], answer) if behind else None

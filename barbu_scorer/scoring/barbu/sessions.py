@@ -8,13 +8,7 @@ from typing import Any
 
 from barbu_scorer.scoring.barbu import doubles as dbl
 from barbu_scorer.scoring.barbu.contracts import CATALOGUE
-from barbu_scorer.scoring.barbu.hands import (
-    check_announcement,
-    check_contract,
-    raw_from_facts,
-    undoubled_raw,
-)
-from barbu_scorer.scoring.barbu.raw import check_raw
+from barbu_scorer.scoring.barbu.hands import check_announcement, check_contract, entry_raw
 from barbu_scorer.scoring.barbu.schemes import Scheme
 from barbu_scorer.scoring.errors import ScoringError, refused
 
@@ -93,6 +87,11 @@ class Session:
         """The number of the next hand to record (1-based)."""
         return len(self.hands) + 1
 
+    @property
+    def block_ended(self) -> bool:
+        """Whether the last hand played closed its declarer's block."""
+        return bool(self.hands) and len(self.hands) % len(self.scheme.contracts) == 0
+
     def next_roles(self) -> Roles | None:
         """Roles for the next hand, None when the session is complete."""
         return None if self.complete else roles(self.scheme, self.first_declarer, len(self.hands))
@@ -147,47 +146,6 @@ def contracts_for(scheme: Scheme, contracts: Sequence[str], number: int) -> tupl
     return tuple(c for c in open_contracts(scheme, contracts[: number - 1]) if c not in later)
 
 
-def _raw(
-    scheme: Scheme, entry: HandEntry, declarer: int, doubles: tuple[dbl.Double, ...]
-) -> Scores:
-    if entry.facts is not None and not isinstance(entry.facts, Mapping):
-        raise refused("facts must be an object")
-    facts = dict(entry.facts) if entry.facts is not None else None
-    settles = scheme.settles_undoubled(entry.contract) and not doubles
-    if facts is not None and "undoubled" in facts:
-        if facts != {"undoubled": True} or facts["undoubled"] is not True:
-            raise refused("undoubled: true stands alone, with no other facts")
-        if not settles:
-            raise refused(
-                "only an undoubled negative hand under the 'settle without play' rule is undoubled"
-            )
-    if settles:
-        raw = undoubled_raw(scheme, entry.contract, declarer)
-        if facts not in (None, {"undoubled": True}) or (
-            entry.raw is not None
-            and (not isinstance(entry.raw, list | tuple) or tuple(entry.raw) != raw)
-        ):
-            raise refused(
-                ("nobody doubled, so this scheme settles the hand without play: raw %(raw)s"),
-                raw=list(raw),
-            )
-        return raw
-    if facts is None and entry.raw is None:
-        raise refused("give the facts or the raw scores")
-    raw_given = check_raw(scheme, entry.contract, entry.raw) if entry.raw is not None else None
-    if facts is None:
-        assert raw_given is not None
-        return raw_given
-    derived = raw_from_facts(scheme, entry.contract, facts)
-    if raw_given is not None and raw_given != derived:
-        raise refused(
-            "the raw scores %(raw_given)s disagree with the facts (%(derived)s)",
-            raw_given=list(raw_given),
-            derived=list(derived),
-        )
-    return derived
-
-
 def score_hand(
     scheme: Scheme, first_declarer: int, index: int, entry: HandEntry, played: Sequence[str]
 ) -> tuple[Roles, tuple[dbl.Double, ...], Scores, Scores]:
@@ -219,7 +177,7 @@ def score_hand(
             )
         check_announcement(scheme, contract, entry.trump, entry.start_rank)
         doubles = dbl.check_doubles(scheme, contract, who.declarer, entry.doubles)
-        raw = _raw(scheme, entry, who.declarer, doubles)
+        raw = entry_raw(scheme, entry.contract, entry.facts, entry.raw, who.declarer, bool(doubles))
     except ScoringError as error:
         raise error.at(number) from None
     return who, doubles, raw, dbl.settle(raw, doubles)
@@ -250,8 +208,15 @@ def _quota(scheme: Scheme, block: int, declarer: int, hands: Sequence[ScoredHand
     )
 
 
-def score_session(scheme: Scheme, first_declarer: int, entries: Sequence[HandEntry]) -> Session:
-    """Score every hand in order; the first broken rule raises, naming its hand."""
+def score_session(
+    scheme: Scheme, first_declarer: int, entries: Sequence[HandEntry], start: object = None
+) -> Session:
+    """Score every hand in order; the first broken rule raises, naming its hand.
+
+    ``start``: a scoring of these rules of the first hands of ``entries`` (the session as
+    its previous version scored it): its hands are kept and the others scored on from
+    there, with the same result as scoring them all (a hand's figures depend on it and
+    the hands before it alone). Any other ``start`` is ignored."""
     n = scheme.players
     if (
         isinstance(first_declarer, bool)
@@ -267,24 +232,21 @@ def score_session(scheme: Scheme, first_declarer: int, entries: Sequence[HandEnt
             given=len(entries),
         ).at(scheme.hands + 1)
     per_block = len(scheme.contracts)
-    totals = [0] * n
-    scored: list[ScoredHand] = []
-    quota: list[BlockQuota] = []
-    for index, entry in enumerate(entries):
+    kept = _prefix(scheme, first_declarer, entries, start)
+    scored, quota = list(kept.hands), list(kept.quota)
+    totals = list(kept.totals)
+    for index in range(len(scored), len(entries)):
         who, doubles, raw, transfers = score_hand(
-            scheme, first_declarer, index, entry, [h.entry.contract for h in scored]
+            scheme, first_declarer, index, entries[index], [h.entry.contract for h in scored]
         )
         adjusted = tuple(r + t for r, t in zip(raw, transfers, strict=True))
         block = index // per_block
         hand = ScoredHand(
-            index + 1, block, who, entry, doubles, raw, transfers, adjusted, (0,) * n, ()
+            index + 1, block, who, entries[index], doubles, raw, transfers, adjusted, (0,) * n, ()
         )
-        block_hands = [h for h in scored if h.block == block] + [hand]
-        if len(quota) == block:
-            quota.append(_quota(scheme, block, who.declarer, block_hands))
-        else:
-            quota[block] = _quota(scheme, block, who.declarer, block_hands)
-        penalties = quota[block].penalties or (0,) * n
+        block_quota = _quota(scheme, block, who.declarer, [*scored[block * per_block :], hand])
+        quota[block:] = [block_quota]
+        penalties = block_quota.penalties or (0,) * n
         totals = [t + a + p for t, a, p in zip(totals, adjusted, penalties, strict=True)]
         scored.append(replace(hand, penalties=penalties, totals=tuple(totals)))
     complete = len(scored) == scheme.hands
@@ -292,3 +254,16 @@ def score_session(scheme: Scheme, first_declarer: int, entries: Sequence[HandEnt
     return Session(
         scheme, first_declarer, tuple(scored), tuple(quota), tuple(totals), complete, winners
     )
+
+
+def _prefix(scheme: Scheme, first: int, entries: Sequence[HandEntry], start: object) -> Session:
+    """``start`` when it scored these rules and the first hands of ``entries``, else none."""
+    if (
+        isinstance(start, Session)
+        and start.first_declarer == first
+        and len(start.hands) <= len(entries)
+        and (start.scheme is scheme or start.scheme == scheme)
+        and all(h.entry == e for h, e in zip(start.hands, entries, strict=False))
+    ):
+        return start
+    return Session(scheme, first, (), (), (0,) * scheme.players, False)

@@ -43,6 +43,10 @@ class Earlier:
     """What the seat scored over their hands."""
     share: Fraction
     """Their hands' part of the table's hands (0 to 1)."""
+    start: int = 0
+    end: int = 0
+    """The hands they played: the table's hands ``start`` to ``end`` (0-based, ``end``
+    left out)."""
 
 
 @dataclass(frozen=True)
@@ -79,7 +83,8 @@ def shared_seat(
     for hands, player in sorted(earlier):
         end = max(before, min(hands, done))
         score = (totals[end - 1] if end else 0) - (totals[before - 1] if before else 0)
-        out.append(Earlier(seat, player, score, Fraction(end - before, max(done, 1))))
+        part = Fraction(end - before, max(done, 1))
+        out.append(Earlier(seat, player, score, part, before, end))
         before = end
     return tuple(out)
 

@@ -8,6 +8,7 @@ from flask import Response, jsonify, request
 
 from barbu_scorer.games import AnyGame, Stored, import_document, load
 from barbu_scorer.scoring.messages import msg
+from barbu_scorer.store.notes import with_notes
 from barbu_scorer.store.sessions import key_matches
 from barbu_scorer.web.access import scheme_lookup
 from barbu_scorer.web.db import get_db
@@ -37,7 +38,7 @@ def _require_key(session_id: str) -> AnyGame:
 
 def _document(session_id: str, status: int = 200, **extra: Any) -> tuple[Response, int]:
     game, stored = _session(session_id)
-    doc: dict[str, Any] = {**stored.document(), **extra}
+    doc: dict[str, Any] = {**with_notes(get_db(), session_id, stored.document()), **extra}
     if "links" in extra:  # its game's pages, with the key the scorer was given
         doc["links"] = session_links(game, session_id, extra.get("edit_key"))
     response = jsonify(doc)

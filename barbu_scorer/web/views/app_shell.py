@@ -25,6 +25,7 @@ SHELL = (
     "js/hand.js",
     "js/bridge.js",
     "js/preview.js",
+    "js/hand-page.js",
     "js/wakelock.js",
     "js/beat.js",
     "favicon.svg",

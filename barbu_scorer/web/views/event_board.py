@@ -60,6 +60,10 @@ def _board(event_id: str, template: str) -> str:
         watch_link=external("event_board.leaderboard", event_id=event_id),
         director=is_director(event_id),
         by=method,
+        evenings=[
+            url_for("evening.page", event_id=event_id, number=n)
+            for n in range(1, len(event.players) + 1)
+        ],
     )
 
 

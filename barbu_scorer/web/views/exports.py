@@ -21,6 +21,7 @@ from barbu_scorer.games import game_of_document, import_document, load
 from barbu_scorer.paper.exports import document_json
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.text import read_json
+from barbu_scorer.store.notes import with_notes
 from barbu_scorer.web.access import remember, scheme_lookup
 from barbu_scorer.web.cached import per_version
 from barbu_scorer.web.db import get_db
@@ -43,7 +44,8 @@ def export_json(session_id: str) -> Response:
     """The session document with every computed field (either game), cached per version."""
 
     def body() -> str:
-        return document_json(or_404(load(get_db(), session_id))[1].document())
+        doc = or_404(load(get_db(), session_id))[1].document()
+        return document_json(with_notes(get_db(), session_id, doc))
 
     return _named(
         per_version("json", session_id, body, mimetype="application/json"),
@@ -57,7 +59,7 @@ def export_csv(session_id: str) -> Response:
 
     def body() -> str:
         game, stored = or_404(load(get_db(), session_id))
-        return game.csv(stored.document())
+        return game.csv(with_notes(get_db(), session_id, stored.document()))
 
     answer = per_version("csv", session_id, body, mimetype="text/csv")
     return _named(answer, f"barbu-{session_id}.csv")

@@ -21,7 +21,7 @@ from barbu_scorer.scoring.units import HAND
 from barbu_scorer.store.rows import Conflict, Stale
 from barbu_scorer.store.sessions import StoredSession, corrected_hand, record_hand, same_hand
 from barbu_scorer.web.access import require_edit, scorer_label
-from barbu_scorer.web.cached import keep_written
+from barbu_scorer.web.cached import keep_written, scored_already
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_round import refuse_beyond_round
 from barbu_scorer.web.forms.barbu import HandForm, hand_entry, opening_form, posted_doubles
@@ -124,7 +124,8 @@ def _write(stored: StoredSession, number: int, entry: HandEntry, version: int, a
     if not adding:
         keep_written(stored.id, corrected_hand(db, stored.id, number, entry, who, version))
         return hand_corrected(number)
-    written = record_hand(db, stored.id, number, entry, who)
+    start = scored_already(stored.id, stored.version)  # scored on from it, when it is there
+    written = record_hand(db, stored.id, number, entry, who, start=start)
     keep_written(stored.id, written)
     return hand_saved(number) if written.added else already_saved(number)  # stored meanwhile
 

@@ -3,8 +3,9 @@ the scorer's link, undo and the history are every game's pages (``game_pages``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
+from urllib.parse import urlencode
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -17,8 +18,7 @@ from barbu_scorer.present.flashes import started_already
 from barbu_scorer.present.history import barbu_entry
 from barbu_scorer.present.live import ended_line
 from barbu_scorer.present.session import session_view
-from barbu_scorer.present.sheet import sheet_of
-from barbu_scorer.present.tv import declarers_left, last_hand
+from barbu_scorer.present.tv import declarers_left, last_hand, session_chart
 from barbu_scorer.scoring.barbu.document import read_players
 from barbu_scorer.scoring.barbu.schemes import BUILTINS, Scheme
 from barbu_scorer.scoring.entries import ahead
@@ -133,6 +133,7 @@ def scorer(session_id: str) -> str:
         table=table,
         round_done=round_done(stored),
         checks=checks_of(stored, scorer=True),
+        form_url=form_urls(session_id),
         ahead=ahead(len(stored.entries), stored.scheme.hands, len(stored.scheme.contracts)),
     )
 
@@ -156,8 +157,20 @@ def _plain_table(stored: StoredSession, v: dict[str, Any]) -> Markup:
 def hand_urls(session_id: str, entries: Sequence[object]) -> dict[int, str]:
     """Each recorded hand's form, as ``url_for`` writes it, built once (the route's shape
     with the number put in: 70 calls of ``url_for`` were a third of a table)."""
+    form_url = form_urls(session_id)
+    return {n: form_url(n) for n in range(1, len(entries) + 1)}
+
+
+def form_urls(session_id: str) -> Callable[..., str]:
+    """``form_url(number, contract=None)``: a hand's form (with its contract chosen), as
+    ``url_for`` writes it, from the route's shape (the scorer's page names up to 64)."""
     shape = url_for("hands.edit", session_id=session_id, number=987654321)
-    return {n: shape.replace("987654321", str(n)) for n in range(1, len(entries) + 1)}
+
+    def form_url(number: int, contract: str | None = None) -> str:
+        found = shape.replace("987654321", str(number))
+        return f"{found}?{urlencode({'contract': contract})}" if contract else found
+
+    return form_url
 
 
 def _ended(stored: StoredSession) -> str | None:
@@ -196,15 +209,14 @@ def tv(session_id: str) -> Response:
     def page() -> str:
         stored = stored_or_404(session_id)
         session = scored(stored)
-        # The chart is drawn from the session scored above (the sheet's view-model only).
-        sheet = sheet_of(stored.document(session), name=stored.name or None)
+        # The chart is drawn from the session scored above (its lines only, not the sheet).
         return render_template(
             "session/tv.html",
             v=_view(stored),
             stored=stored,
             last=last_hand(session, stored.players),
             declarers=declarers_left(session, stored.players),
-            chart=screen_chart(sheet),
+            chart=screen_chart(session_chart(session, stored.players)),
             ended=_ended(stored),
         )
 

@@ -12,11 +12,18 @@ from barbu_scorer.scoring import ScoringError
 from barbu_scorer.scoring.barbu import raw as raw_module
 from barbu_scorer.scoring.barbu.hands import raw_from_facts
 from barbu_scorer.scoring.barbu.raw import check_raw, search_raw
-from barbu_scorer.scoring.barbu.raw_search import MAX_STEPS
+from barbu_scorer.scoring.barbu.raw_search import MAX_STEPS, search
 from barbu_scorer.scoring.barbu.scheme_io import scheme_from_dict
 from barbu_scorer.scoring.barbu.schemes import builtin
 from tests.helpers import random_facts
-from tests.raw_bounds_helpers import SALAD_SCHEME, TABLES, heavy_raws, salad_scheme
+from tests.raw_bounds_helpers import (
+    SALAD_SCHEME,
+    TABLES,
+    hard_raws,
+    heavy_raws,
+    salad_scheme,
+    search_before,
+)
 
 # Values far apart, so each seat's raw names what it took: Q♥'s place shows.
 DIGITS = scheme_from_dict(
@@ -127,8 +134,48 @@ def test_every_accepted_raw_is_given_by_legal_facts(
 @pytest.mark.parametrize(("players", "pack"), TABLES)
 def test_salad_search_is_bounded(players: int, pack: int) -> None:
     scheme = salad_scheme(players, pack)
-    worst = max(search_raw(scheme, "salad", raw).steps for raw in heavy_raws(scheme, "salad", 3))
+    raws = [*heavy_raws(scheme, "salad", 3), *hard_raws(scheme, "salad", 2, 4_000)]
+    worst = max(search_raw(scheme, "salad", raw).steps for raw in raws)
     assert worst < MAX_STEPS // 4  # far from the cap: no legal hand is ever cut short
+
+
+def test_a_seat_no_take_scores_is_refused_before_any_step() -> None:
+    # The bench's old worst case: three seats on the busiest score, the fourth on a score
+    # no take gives; the search grew the other seats' 575,000 sums before it saw that.
+    scheme = salad_scheme(4, 52)
+    raw = next(heavy_raws(scheme, "salad", 1))
+    shape = raw_module._Shape(raw_module._options_key(scheme, "salad"), scheme, "salad")
+    packed = raw_module._cached_options(shape)
+    assert search_before(packed, raw).steps > 500_000
+    found = search_raw(scheme, "salad", raw)
+    assert not found.found and found.steps == 0
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    index=st.integers(0, len(SCHEMES) - 1),
+    rng=st.randoms(use_true_random=False),
+    nudges=st.lists(st.tuples(st.integers(0, 9), st.integers(-40, 40)), max_size=3),
+)
+def test_the_quicker_search_answers_as_the_old_one(
+    index: int, rng: random.Random, nudges: list[tuple[int, int]]
+) -> None:
+    """Legal raws, some seats nudged (the total not kept, reachable or not): the search
+    answers as the one before it, and its witness is one take a seat making the pack."""
+    scheme = SCHEMES[index]
+    n = scheme.players
+    facts = random_facts(rng, "salad", n, scheme.tricks, scheme.hearts, scheme.queens)
+    raw = list(raw_from_facts(scheme, "salad", facts))
+    for seat, points in nudges:
+        raw[seat % n] += points
+    shape = raw_module._Shape(raw_module._options_key(scheme, "salad"), scheme, "salad")
+    packed = raw_module._cached_options(shape)
+    found = search(packed, raw)
+    assert found.found == search_before(packed, raw).found
+    if found.found:
+        codes = [sum(x << s for x, s in zip(t, packed.shifts, strict=True)) for t in found.takes]
+        assert sum(codes) == packed.target
+        assert all(code in packed.options[r] for code, r in zip(codes, raw, strict=True))
 
 
 @settings(max_examples=60, deadline=None)

@@ -452,3 +452,33 @@ def test_contracts_for(
     scheme_id: str, contracts: tuple[str, ...], number: int, expected: tuple[str, ...]
 ) -> None:
     assert contracts_for(builtin(scheme_id), contracts, number) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    scheme_id=st.sampled_from(["tournament", "ravage_city", "brader", "no_trumps"]),
+    seed=st.integers(0, 10**9),
+    hands=st.integers(1, 32),
+    cut=st.integers(0, 32),
+    penalty=st.sampled_from([0, 5]),
+    spoil=st.booleans(),
+)
+def test_scoring_on_from_a_start_equals_scoring_it_all(
+    scheme_id: str, seed: int, hands: int, cut: int, penalty: int, spoil: bool
+) -> None:
+    """The save's one step: the previous version's scoring, then the new hands scored on
+    from it, is the whole session's scoring; a start of other hands is ignored."""
+    doc = session_document(scheme_id, seed, hands=hands)
+    scheme: Scheme = scheme_from_dict({"base": scheme_id, "quota_penalty": penalty})
+    entries = entries_of(doc)
+    whole = score_session(scheme, doc["first_declarer"], entries)
+    head = entries[: min(cut, len(entries))]
+    start_doc = doc
+    if spoil and head:  # another session's hands: not a prefix of these (unless equal)
+        start_doc = session_document(scheme_id, seed + 1, hands=len(head))
+        head = entries_of(start_doc)
+    try:
+        start = score_session(scheme, start_doc["first_declarer"], head)
+    except ScoringError:
+        return
+    assert score_session(scheme, doc["first_declarer"], entries, start) == whole

@@ -46,7 +46,7 @@ def _check_fair(rounds: tuple[Round, ...], first: int, history: list[set[int]]) 
             assert sat[p] == min(sat[q] for q in here if q not in now)
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(st.integers(8, 40), st.integers(0, 10**6), st.data())
 def test_arrivals_and_departures_at_every_round(
     players: int, seed: int, data: st.DataObject

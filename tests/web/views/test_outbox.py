@@ -75,6 +75,18 @@ def test_the_session_screen_holds_the_outbox(client: FlaskClient) -> None:
     assert "js/outbox.js" in html
 
 
+def test_the_pages_wait_1_s_then_at_most_5_s_between_tries(client: FlaskClient) -> None:
+    """In use, the outbox tries again after 1 s, then 2, 4, then every 5 s: a hand waiting
+    goes within 5 s of the server coming back (tests/browser/test_browser_outbox.py runs
+    the script with the waits a tenth as long)."""
+    created = session(client)
+    for path in ("", "/hand/1?contract=no_king_of_hearts"):
+        html = client.get(f"/s/{created['id']}{path}").get_data(as_text=True)
+        # the hand form loads outbox.js inside its one script file (web/assets.py BUNDLES)
+        script = r"(outbox|hand-page)\.js"
+        assert re.search(rf'src="[^"]*/{script}[^"]*" data-retry="1000 5000"', html), path
+
+
 def test_switching_contract_keeps_the_doubles_that_stay_legal(client: FlaskClient) -> None:
     created = session(client)
     url = f"/s/{created['id']}/hand/1?contract=trumps&double=1-0&double=1-2&double=0-1&double=9-9"
