@@ -21,3 +21,15 @@ def test_one_page_for_a_club_of_forty() -> None:
     pages = pdf_pages(season_pdf(view))
     assert len(pages) == 1, len(pages)
     assert "Autumn" in pages[0] and "Player 39" in pages[0] and "E = ((n - 1)" in pages[0]
+
+
+def test_the_published_seasons_page() -> None:
+    from barbu_scorer.paper.site import seasons_file
+
+    lines = [Line(1, 0, Fraction(12), 2, 56, ())]
+    season = Season("Autumn", "2026-09-01", "2026-12-20", divisions=((0, 1, 2, 3),), ladder="up")
+    view = season_view(
+        season, Figures(2, lines, [], [[0, 1, 2, 3]], [[0, 1, 2, 3]], [0]), {0: "Ada"}
+    )
+    page = seasons_file([view])["seasons.html"].decode()
+    assert "Autumn" in page and "Ada" in page and "Division 1" in page and "http" not in page
