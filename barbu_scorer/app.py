@@ -71,6 +71,7 @@ def create_app(
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
     _register(app)
+    _register_seasons(app)
     return app
 
 
@@ -204,4 +205,12 @@ def _register_views(app: Flask) -> None:
     views2 = (settle, api, api_events, api_players, events, event_board, event_correct, beat)
     views3 = (event_people, event_checks, event_certified, evening, app_shell, explain, notes)
     for view in (*views, *views2, *views3):  # one blueprint each
+        app.register_blueprint(view.bp)
+
+
+def _register_seasons(app: Flask) -> None:
+    """The seasons' pages and API (kept apart: ``_register`` is at its length)."""
+    from barbu_scorer.web.views import api_seasons, seasons
+
+    for view in (seasons, api_seasons):
         app.register_blueprint(view.bp)

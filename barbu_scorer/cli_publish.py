@@ -107,11 +107,11 @@ def publish_command(
 
 def _publish(which: str, out: Path, instance: str, since: str | None) -> tuple[int, int]:
     """Write the site; the number of files written and of nights (re)published."""
-    from barbu_scorer.paper.site import event_files, index_file, ratings_file, styles
+    from barbu_scorer.paper.site import event_files, index_file, ratings_file, seasons_file, styles
     from barbu_scorer.present.site import MANIFEST, index_lines, manifest, merged, read_manifest
     from barbu_scorer.store.events import load_event
     from barbu_scorer.store.published import changed_since, event_ids
-    from barbu_scorer.web.site import entry, rating_rows, site_event
+    from barbu_scorer.web.site import entry, rating_rows, season_views, site_event
 
     db = database(instance)
     ids = event_ids(db) if which.lower() == ALL else [which]
@@ -135,6 +135,7 @@ def _publish(which: str, out: Path, instance: str, since: str | None) -> tuple[i
     files.update(styles())
     files.update(index_file(index_lines(entries)))
     files.update(ratings_file(*rating_rows(db)))
+    files.update(seasons_file(season_views(db)))
     files[MANIFEST] = json.dumps(manifest(entries), ensure_ascii=False, indent=1).encode()
     _write(out, files)
     return len(files), len(fresh)

@@ -37,7 +37,7 @@ def _texts(site: Path) -> dict[str, str]:
 def test_the_site_holds_every_page_and_no_key(night: Published) -> None:
     e = f"events/{night.event_id}"
     texts = _texts(night.site)
-    expected = {"index.html", "ratings.html", "site.css", "sheet.css", "site.json"}
+    expected = {"index.html", "ratings.html", "seasons.html", "site.css", "sheet.css", "site.json"}
     expected |= {f"{e}/index.html", f"{e}/results.pdf"}
     expected |= {f"{e}/round-1-table-1.{x}" for x in ("html", "pdf")}
     expected |= {f"{e}/player-{n}.{x}" for n in range(1, 5) for x in ("html", "pdf")}

@@ -17,10 +17,12 @@ from barbu_scorer.present.evening import EveningView
 from barbu_scorer.present.event import RankRow
 from barbu_scorer.present.format import day
 from barbu_scorer.present.league import RankRow as RatingRow
+from barbu_scorer.present.season import SeasonView
 from barbu_scorer.present.sheet import sheet_of
 from barbu_scorer.present.site import (
     INDEX,
     RATINGS,
+    SEASONS,
     SHEET_STYLES,
     STYLES,
     IndexLine,
@@ -82,6 +84,7 @@ def _page(template: str, at: str, **context: Any) -> bytes:
             css=link(at, STYLES),
             home=link(at, INDEX),
             ratings=link(at, RATINGS),
+            seasons=link(at, SEASONS),
             **context,
         )
     )
@@ -105,6 +108,11 @@ def index_file(lines: Sequence[IndexLine]) -> Files:
 def ratings_file(rows: Sequence[RatingRow], note: str) -> Files:
     """The players' ratings."""
     return {RATINGS: _page("site/ratings.html", RATINGS, rows=rows, note=note)}
+
+
+def seasons_file(views: Sequence[SeasonView]) -> Files:
+    """The seasons: each one's table, handicap table and divisions, as its page shows them."""
+    return {SEASONS: _page("site/seasons.html", SEASONS, views=views)}
 
 
 def _table_files(e: SiteEvent, t: SiteTable, pdfs: bool) -> Files:

@@ -16,6 +16,7 @@ from barbu_scorer.present.format import day
 
 INDEX = "index.html"
 RATINGS = "ratings.html"
+SEASONS = "seasons.html"
 STYLES = "site.css"
 SHEET_STYLES = "sheet.css"
 MANIFEST = "site.json"

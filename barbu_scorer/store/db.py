@@ -15,6 +15,7 @@ from barbu_scorer.store import (  # noqa: F401  (register their migrations)
     figures,  # the league version's
     notes,  # the notes on a session and its hands
     reliefs,  # the seats a substitute took over
+    seasons,  # the seasons' table: m019
 )
 from barbu_scorer.store.migrations import migrations
 from barbu_scorer.store.writer import WRITE_TIMEOUT as WRITE_TIMEOUT

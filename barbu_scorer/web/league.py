@@ -26,9 +26,13 @@ from flask_babel import gettext as _
 from barbu_scorer.scoring.league.bridge import BridgeStats, bridge_stats
 from barbu_scorer.scoring.league.played import Played, PlayerId
 from barbu_scorer.scoring.league.rating import Rating, ratings
+from barbu_scorer.scoring.league.season import Line
+from barbu_scorer.scoring.league.season_play import Figures as SeasonFigures
+from barbu_scorer.scoring.league.season_play import figures
 from barbu_scorer.scoring.league.stats import HeadToHead, PlayerStats, head_to_head, player_stats
 from barbu_scorer.store import players as roster
 from barbu_scorer.store.figures import figures_version
+from barbu_scorer.store.seasons import Stored
 from barbu_scorer.web.cached import Busy, Computations
 from barbu_scorer.web.db import get_db
 
@@ -152,7 +156,18 @@ def _export_body(players_format: str) -> bytes:
         log.warning("%s stored session(s) left out of the export: %s", len(skipped), skipped[:5])
     names = [p.name for p in roster.roster(db)]
     out = {"format": players_format, "players": names, "sessions": sessions}
+    out["seasons"] = season_exports()
     return (current_app.json.dumps(out) + "\n").encode()
+
+
+def season_exports() -> list[dict[str, Any]]:
+    """Every season's JSON in the order they were made, its divisions by player name."""
+    from barbu_scorer.scoring.league.season_spec import divisions_renamed, season_to_dict
+    from barbu_scorer.store.seasons import all_seasons
+
+    names = {p.id: p.name for p in roster.roster(get_db())}
+    stored = sorted(all_seasons(get_db()), key=lambda s: s.id)
+    return [divisions_renamed(season_to_dict(s.season), names) for s in stored]
 
 
 def exported(players_format: str) -> bytes:
@@ -160,3 +175,25 @@ def exported(players_format: str) -> bytes:
     version, one at a time."""
     kept = _kept("barbu_league_export", lambda: Computations[Any](entries=1, slots=1))
     return figure(("export",), lambda: _export_body(players_format), kept)
+
+
+def season_figures(stored: Stored) -> SeasonFigures:
+    """A stored season's figures, at the league's version and the season's own text (an
+    edited season is worked out again)."""
+    return figure(("season", stored.id, stored.text), lambda: figures(stored.season, played()))
+
+
+SEASONS_SHOWN = 5
+"""The latest seasons a player's page looks in for the player's line."""
+
+
+def seasons_of(player: PlayerId) -> list[tuple[Stored, Line]]:
+    """The player's line in each of the latest seasons they have played in."""
+    from barbu_scorer.store.seasons import all_seasons
+
+    out = []
+    for stored in all_seasons(get_db())[:SEASONS_SHOWN]:
+        line = next((x for x in season_figures(stored).table if x.player == player), None)
+        if line is not None:
+            out.append((stored, line))
+    return out

@@ -9,6 +9,7 @@ small rows (the version) and nothing else: no scoring, no drawing.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from typing import Any
 
 from flask import Response, abort, current_app
 from flask_babel import gettext as _
@@ -16,6 +17,7 @@ from flask_babel import gettext as _
 from barbu_scorer.paper.cards import results_pdf
 from barbu_scorer.paper.evening import evening_pdf
 from barbu_scorer.paper.league import standings_png
+from barbu_scorer.paper.season import season_pdf
 from barbu_scorer.scoring.barbu.document import session_to_dict
 from barbu_scorer.store.certified import certified_mark
 from barbu_scorer.store.event_reads import event_marks
@@ -66,6 +68,25 @@ def results_response(event_id: str) -> Response:
         )
 
     return served(owner, key, render, f"event-{event_id}-results.pdf")
+
+
+def season_response(
+    season_id: int, version: int, stamp: tuple[Hashable, ...], view_of: Callable[[], Any]
+) -> Response:
+    """A season's one-page PDF at the league's ``version`` (it only grows) and ``stamp``
+    (its random stamp, the season's text), in the asker's language; ``view_of`` makes
+    its view-model."""
+    locale = current()
+    owner = f"season{season_id}"
+    key: tuple[Hashable, ...] = (owner, version, *stamp, locale)
+
+    def render() -> bytes:
+        view = view_of()
+        return _in_child_or_here(
+            locale, lambda: render_process.evening(view, locale, "season"), lambda: season_pdf(view)
+        )
+
+    return served(owner, key, render, f"season-{season_id}.pdf")
 
 
 def evening_response(event_id: str, player: int) -> Response:

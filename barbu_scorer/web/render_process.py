@@ -149,6 +149,12 @@ def _standings(doc: Any, title: str) -> bytes:
     return standings_png(doc, title)
 
 
+def _season(view: Any) -> bytes:  # in the child: a season's page of paper
+    from barbu_scorer.paper.season import season_pdf
+
+    return season_pdf(view)
+
+
 def _warm_up() -> bytes:
     from barbu_scorer.paper.pdf import warm_up
 
@@ -159,6 +165,7 @@ TASKS: dict[str, Callable[..., bytes]] = {
     "sheet": lay_out,
     "results": _results,
     "standings": _standings,
+    "season": _season,
     "evening": _evening,
     "warm": _warm_up,
 }
@@ -239,9 +246,9 @@ def results(*args: Any, locale: str) -> bytes:
     return _call("results", args, locale)
 
 
-def evening(view: Any, locale: str) -> bytes:
-    """A player's evening as PDF, laid out in the child."""
-    return _call("evening", (view,), locale)
+def evening(view: Any, locale: str, task: str = "evening") -> bytes:
+    """A player's evening as PDF (or a season's: ``task`` "season"), laid out in the child."""
+    return _call(task, (view,), locale)
 
 
 def standings(doc: Any, title: str, locale: str) -> bytes:

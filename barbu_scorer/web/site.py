@@ -9,11 +9,14 @@ from sqlite_utils import Database
 from barbu_scorer.paper.site import SiteEvent, SiteTable
 from barbu_scorer.present.event import ranking_rule
 from barbu_scorer.present.league import RankRow, ranking_note, ranking_rows
+from barbu_scorer.present.season import SeasonView, season_view
 from barbu_scorer.present.site import Entry
 from barbu_scorer.scoring.event.formats import night_format
 from barbu_scorer.scoring.league.rating import ratings
+from barbu_scorer.scoring.league.season_play import figures
 from barbu_scorer.store import players as roster
 from barbu_scorer.store.events import StoredEvent
+from barbu_scorer.store.seasons import all_seasons
 from barbu_scorer.web.evening_data import evening_of, played_tables
 from barbu_scorer.web.event_data import gather
 from barbu_scorer.web.event_paper import results_sheets
@@ -51,6 +54,13 @@ def site_event(db: Database, event: StoredEvent) -> SiteEvent:
 def entry(event: SiteEvent) -> Entry:
     """The event's line of the site's index."""
     return Entry(event.id, event.name, event.date, len(event.evenings), event.final)
+
+
+def season_views(db: Database) -> list[SeasonView]:
+    """Every season as its page shows it (the latest first), from the stored sessions."""
+    names = {p.id: p.name for p in roster.roster(db)}
+    played = roster.played_sessions(db)
+    return [season_view(s.season, figures(s.season, played), names) for s in all_seasons(db)]
 
 
 def rating_rows(db: Database) -> tuple[list[RankRow], str]:

@@ -55,6 +55,7 @@ def _holding_every_key(app: Flask, client: FlaskClient) -> tuple[dict[str, Any],
     table = event_doc["tables"][0]["session"]
     values = {"barbu": barbu_doc["id"], "bridge": bridge_doc["id"], "table": table}
     values |= {"event_id": event_doc["id"], "number": 1, "scheme_id": 1, "player_id": 1}
+    values["season_id"] = 1
     values |= {"first": 1, "second": 2, "filename": "css/app.css", "code": "fr", "token": token}
     values["claims"] = {
         "sessions.claim": barbu_doc["edit_key"],

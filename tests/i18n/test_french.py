@@ -33,6 +33,10 @@ SAME = {
     "Ravage City",
     "Ravage",
     "Menu",
+    "Handicap",  # the seasons: French says these as English does
+    "PDF",
+    "Divisions",
+    "Division %(n)s",
     "JSON",
     "CSV",
     "N-S",

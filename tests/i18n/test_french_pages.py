@@ -225,6 +225,10 @@ def world(app: Flask, client: FlaskClient) -> dict[str, str]:
     assert saved is not None
     players = client.get("/api/players").get_json()
     ids = [str(p["id"]) for p in (players["players"] if isinstance(players, dict) else players)]
+    divisions = [[int(i) for i in ids[:4]], [int(i) for i in ids[4:8]]]
+    season = {"name": "Automne", "starts": "2000-01-01", "ends": "2099-12-31", "k": 1}
+    season = {**season, "handicap": True, "ladder": "take", "divisions": divisions}
+    made = _post(client, "/api/seasons", season)
     with app.test_request_context("/"):
         once = one_time_link().split("localhost:5000", 1)[1]
     return {
@@ -240,6 +244,7 @@ def world(app: Flask, client: FlaskClient) -> dict[str, str]:
         "scheme": str(saved.id),
         "house": house["id"],
         "ravage": ravage["id"],
+        "season": str(made["id"]),
         "p1": ids[0],
         "p2": ids[1],
         "once": once,
@@ -310,6 +315,9 @@ def addresses(w: dict[str, str]) -> dict[str, list[str]]:
         "players.ranking": ["/ranking"],
         "players.rating": [f"/players/{w['p1']}/rating"],
         "players.show_club_link": [w["once"]],
+        "seasons.index": ["/seasons"],
+        "seasons.season": [f"/seasons/{w['season']}"],
+        "seasons.season_pdf": [f"/seasons/{w['season']}.pdf"],
     }
 
 

@@ -45,7 +45,7 @@ def _every_get_address(app: Flask, client: FlaskClient) -> list[str]:
     saved = client.post("/schemes/import", data={"text": scheme, "name": "Club"})
     assert saved.status_code == 302
     values = {"number": 1, "scheme_id": 1, "filename": "css/app.css", "key": "nope"}
-    values |= {"player_id": 1, "first": 1, "second": 2}  # the roster: Ada and Ben
+    values |= {"player_id": 1, "first": 1, "second": 2, "season_id": 1}  # the roster: Ada and Ben
     event = client.post("/api/events", json={"name": "Club", "players": PLAYERS}).get_json()
     client.get(event["links"]["director"])  # the director's pages answer too
     values |= {"event_id": event["id"]}

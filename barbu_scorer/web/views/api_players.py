@@ -154,6 +154,7 @@ def players_import() -> tuple[Response, int]:
         raise ApiError(403, msg("this needs the club key (header %(header)s)", header=HEADER))
     body = json_body()
     checked = _checked_import(body)
+    _checked_seasons(body.get("seasons", []), body.get("players", []))
     db = get_db()
     imported = skipped = 0
     for created, doc in checked:
@@ -165,4 +166,35 @@ def players_import() -> tuple[Response, int]:
         imported += 1
     for name in body.get("players", []):
         roster.add(db, name)
-    return jsonify({"imported": imported, "skipped": skipped}), 201
+    kept = _import_seasons(body.get("seasons", []))
+    return jsonify({"imported": imported, "skipped": skipped, "seasons": kept}), 201
+
+
+def _checked_seasons(items: Any, names: list[Any]) -> None:
+    """Every season to import checked whole (its division players named in the export)."""
+    from barbu_scorer.scoring.league.season_spec import divisions_renamed, season_from_dict
+
+    if not isinstance(items, list) or len(items) > MAX_IMPORTED_SESSIONS:
+        raise ApiError(400, msg("field seasons: a list of at most %(n)s", n=MAX_IMPORTED_SESSIONS))
+    index = {name: n for n, name in enumerate(names) if isinstance(name, str)}
+    for item in items:
+        season_from_dict(divisions_renamed(item if isinstance(item, dict) else {}, index))
+
+
+def _import_seasons(items: list[Any]) -> int:
+    """Store the export's seasons (checked already) with the roster's ids; one already
+    here (the same definition) is left as it is. How many were stored."""
+    from barbu_scorer.scoring.league.season_spec import divisions_renamed, season_from_dict
+    from barbu_scorer.store import players as roster
+    from barbu_scorer.store import seasons
+
+    db = get_db()
+    ids = {p.name: p.id for p in roster.roster(db)}
+    here = {s.season for s in seasons.all_seasons(db)}
+    kept = 0
+    for item in items:
+        season = season_from_dict(divisions_renamed(item, ids))
+        if season not in here and seasons.add(db, season) is not None:
+            here.add(season)
+            kept += 1
+    return kept

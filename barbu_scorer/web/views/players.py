@@ -29,6 +29,7 @@ from barbu_scorer.present.league import (
     ranking_note,
     ranking_rows,
 )
+from barbu_scorer.present.season import player_seasons
 from barbu_scorer.scoring.errors import ScoringError
 from barbu_scorer.scoring.league.rating_explained import rating_lines
 from barbu_scorer.store import club
@@ -126,6 +127,7 @@ def player(player_id: int) -> str:
         v=player_view(stats, names),
         rating_why=_rating_why(player_id, names),
         bridge=bridge_view(league.bridge_of(player_id), names),
+        seasons=player_seasons([(s.id, s.season, x) for s, x in league.seasons_of(player_id)]),
         trend=league.figure(
             ("trend", player_id, str(get_locale())),
             lambda: trend_svg(

@@ -70,7 +70,11 @@ def test_export_and_import_keep_every_figure(client: FlaskClient, tmp_path: Path
     assert data["format"] == "barbu-players/1" and len(data["sessions"]) == 7
     other = fresh(tmp_path, "other")
     answer = other.post("/api/players/import", json=data, headers=club_header(other))
-    assert answer.status_code == 201 and answer.get_json() == {"imported": 7, "skipped": 0}
+    assert answer.status_code == 201 and answer.get_json() == {
+        "imported": 7,
+        "skipped": 0,
+        "seasons": 0,
+    }
 
     # Ids are the server's own: the figures are compared by name.
     def by_name(rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
@@ -90,7 +94,7 @@ def test_export_and_import_keep_every_figure(client: FlaskClient, tmp_path: Path
         ]
     # Importing the same file again into the same server changes nothing.
     again = client.post("/api/players/import", json=data, headers=club_header(client)).get_json()
-    assert again == {"imported": 0, "skipped": 7}
+    assert again == {"imported": 0, "skipped": 7, "seasons": 0}
 
 
 def test_a_bad_import_stores_nothing(client: FlaskClient) -> None:
