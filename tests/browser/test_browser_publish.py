@@ -43,7 +43,8 @@ def test_the_published_site_walks_from_files(phone: Any, tmp_path: Path, migrate
         if url.endswith("player-1.html"):
             screenshot(phone, "published-player")
     assert failed == []
-    assert len(seen) == 1 + 1 + 1 + 4 + 1  # index, the night, its table, 4 players, ratings
+    # index, the night, its table, 4 players, ratings, seasons
+    assert len(seen) == 1 + 1 + 1 + 4 + 1 + 1
     assert {p.suffix for p in files} == {".html", ".css", ".pdf"}
     assert all(p.read_bytes().startswith(b"%PDF") for p in files if p.suffix == ".pdf")
 
