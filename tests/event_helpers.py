@@ -60,3 +60,19 @@ def play(client: FlaskClient, table: dict[str, Any], hands: int, winner: int = 0
             f"/api/sessions/{table['session']}/hands", json=body, headers={"X-Edit-Key": key}
         )
         assert response.status_code == 201, response.get_json()
+
+
+# What a copy's certification block says of the copy itself: its own link, and its
+# correction window's close (it opens when the import ends the copy's tables).
+OWN = ("corrections_until", "url")
+
+
+def same_night(copy: dict[str, Any], first: dict[str, Any]) -> bool:
+    """An event's export and its copy's are the same night: every member equal, and the
+    certification block equal but for what it says of the copy itself (``OWN``)."""
+
+    def carried(doc: dict[str, Any]) -> dict[str, Any]:
+        block = {k: v for k, v in doc.get("certification", {}).items() if k not in OWN}
+        return {**doc, "certification": block}
+
+    return carried(copy) == carried(first)
