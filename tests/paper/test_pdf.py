@@ -197,16 +197,17 @@ def test_the_chart_is_inline_svg_and_stable(tournament: dict[str, Any]) -> None:
     assert sheet_context(tournament, chart=False)["chart"] is None
 
 
-def test_charts_drawn_at_once_in_threads_are_the_same(tournament: dict[str, Any]) -> None:
+def test_charts_drawn_at_once_in_threads_are_the_same() -> None:
+    """matplotlib's settings are global: its charts are drawn one at a time across threads
+    (``paper.chart._DRAWING``), so charts drawn at once are the ones drawn alone."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from barbu_scorer.paper.chart import running_chart
-    from barbu_scorer.present.sheet import build_sheet
+    from barbu_scorer.paper.league import _trend_svg
 
-    sheets = [build_sheet(tournament), build_sheet(session_document(hands=9))]
-    alone = [running_chart(sheet) for sheet in sheets]
+    trends = [(("2026-01-01", 10), ("2026-01-08", -4)), (("2026-02-01", 3),) * 3]
+    alone = [_trend_svg.__wrapped__(points, "Ada") for points in trends]
     with ThreadPoolExecutor(max_workers=4) as pool:
-        together = list(pool.map(running_chart, sheets * 4))
+        together = list(pool.map(lambda points: _trend_svg.__wrapped__(points, "Ada"), trends * 4))
     assert together == alone * 4
 
 

@@ -41,8 +41,8 @@ from barbu_scorer.web.once import created_once, made
 
 bp = api_blueprint("api_events")
 
-FIELDS = {"name", "date", "scheme", "format", "method", "seating", "players", "checks"}
-FIELDS |= {"correction_minutes"}
+FIELDS = {"name", "date", "scheme", "format", "method", "seating", "players"}
+FIELDS |= {"checks", "correction_minutes"}  # the table checks, the certified results' window
 
 
 def _event(event_id: str) -> StoredEvent:
