@@ -184,16 +184,22 @@ def season_figures(stored: Stored) -> SeasonFigures:
 
 
 SEASONS_SHOWN = 5
-"""The latest seasons a player's page looks in for the player's line."""
+"""The player's latest seasons a player's page lists."""
+SEASONS_LOOKED = 40
+"""The latest seasons a player's page looks in for them (each worked out once per version)."""
 
 
 def seasons_of(player: PlayerId) -> list[tuple[Stored, Line]]:
-    """The player's line in each of the latest seasons they have played in."""
+    """The player's line in each of their latest seasons: the latest SEASONS_SHOWN they
+    played in, among the club's latest SEASONS_LOOKED (a season they sat out is skipped,
+    so newer seasons without them do not hide an older one with them)."""
     from barbu_scorer.store.seasons import all_seasons
 
     out = []
-    for stored in all_seasons(get_db())[:SEASONS_SHOWN]:
+    for stored in all_seasons(get_db())[:SEASONS_LOOKED]:
         line = next((x for x in season_figures(stored).table if x.player == player), None)
         if line is not None:
             out.append((stored, line))
+            if len(out) == SEASONS_SHOWN:
+                break
     return out

@@ -187,3 +187,16 @@ def test_a_players_page_shows_their_seasons(client: FlaskClient) -> None:
     first = season["table"][0]
     page = client.get(f"/players/{first['player']}").get_data(as_text=True)
     assert f"/seasons/{season['id']}" in page and "Autumn" in page and "place 1," in page
+
+
+def test_newer_seasons_without_the_player_do_not_hide_theirs(client: FlaskClient) -> None:
+    """Regression: the page looked in the club's latest five seasons only, so five newer
+    seasons the player sat out hid the one they played in."""
+    build(client)
+    season = create(client, rule="placing")
+    for year in range(2030, 2036):
+        create(client, name=f"Later {year}", starts=f"{year}-01-01", ends=f"{year}-12-31")
+    first = season["table"][0]
+    page = client.get(f"/players/{first['player']}").get_data(as_text=True)
+    assert f"/seasons/{season['id']}" in page and "Autumn" in page and "place 1," in page
+    assert "Later 2030" not in page
