@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import abort, jsonify, make_response, render_template, request, url_for
+from flask import abort, make_response, render_template, url_for
 
 from barbu_scorer.present.closed import round_complete
 from barbu_scorer.scoring.messages import say
@@ -14,7 +14,7 @@ from barbu_scorer.store.event_reads import beyond_the_round, round_limit
 from barbu_scorer.store.sessions import StoredSession
 from barbu_scorer.web.db import get_db
 from barbu_scorer.web.event_access import is_director
-from barbu_scorer.web.table_checks import refuse_confirmed_form
+from barbu_scorer.web.table_checks import refuse_confirmed_form, refuse_fetch
 
 
 @dataclass(frozen=True)
@@ -49,11 +49,7 @@ def refuse_beyond_round(stored: StoredSession, number: int) -> None:
     if not reason:
         return
     text = str(reason)
-    if request.headers.get("X-Requested-With") == "fetch":
-        html = render_template("session/_preview.html", stored=stored, result=None, error=text)
-        answer = jsonify({"status": "refused", "html": html, "version": stored.version})
-        answer.status_code = 409
-        abort(answer)
+    refuse_fetch(stored, text)
     done = round_done(stored)
     links: tuple[tuple[str, str], ...] = (
         ((say("The event's ranking"), done.leaderboard),) if done else ()

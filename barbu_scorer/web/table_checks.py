@@ -90,6 +90,16 @@ def token_ok() -> bool:
     return True
 
 
+def refuse_fetch(stored: StoredSession, text: str) -> None:
+    """A 409 in JSON for the hand page's script and its outbox (which keep the hand and
+    show ``text``), when the request came from it; else nothing."""
+    if request.headers.get("X-Requested-With") == "fetch":
+        html = render_template("session/_preview.html", stored=stored, result=None, error=text)
+        answer = jsonify({"status": "refused", "html": html, "version": stored.version})
+        answer.status_code = 409
+        abort(answer)
+
+
 def refuse_confirmed_form(stored: StoredSession, number: int) -> None:
     """A 409 for the scorer's form of a hand the table confirmed (JSON for the page's
     script and its outbox): only the director changes it now."""
@@ -100,11 +110,7 @@ def refuse_confirmed_form(stored: StoredSession, number: int) -> None:
     if reason is None:
         return
     text = str(reason)
-    if request.headers.get("X-Requested-With") == "fetch":
-        html = render_template("session/_preview.html", stored=stored, result=None, error=text)
-        answer = jsonify({"status": "refused", "html": html, "version": stored.version})
-        answer.status_code = 409
-        abort(answer)
+    refuse_fetch(stored, text)
     back = url_for("sessions.scorer", session_id=stored.id)
     page = render_template("closed.html", closed=confirmed_page(text, back))
     abort(make_response(page, 409))
