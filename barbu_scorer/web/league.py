@@ -185,8 +185,9 @@ def season_figures(stored: Stored) -> SeasonFigures:
 
 SEASONS_SHOWN = 5
 """The player's latest seasons a player's page lists."""
-SEASONS_LOOKED = 40
-"""The latest seasons a player's page looks in for them (each worked out once per version)."""
+SEASONS_LOOKED = 12
+"""The latest seasons a player's page looks in for them: each is worked out once per
+version and kept in the league's cache of 64 figures, so a page never works out more than 12."""
 
 
 def seasons_of(player: PlayerId) -> list[tuple[Stored, Line]]:
