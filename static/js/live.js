@@ -28,31 +28,51 @@
     if (failures) return Math.min(MAX_BACKOFF, VISIBLE * Math.pow(2, failures));
     return document.hidden ? HIDDEN : VISIBLE;
   }
+  // A tap is a press then a release on the same button: a region replaced between the two
+  // loses it (the release lands on the new copy, no click). So while a finger or button is
+  // down the fresh page waits, and is put in place just after the release's click; once a
+  // form is sent the page is leaving and is no longer replaced.
+  var pressed = false, waiting = null, leaving = false;
+  document.addEventListener("pointerdown", function () { pressed = true; }, true);
+  function release() {
+    pressed = false;
+    if (waiting) setTimeout(function () { var html = waiting; waiting = null; put(html); }, 50);
+  }
+  document.addEventListener("pointerup", release, true);
+  document.addEventListener("pointercancel", release, true);
+  // on window, so it hears the submit after the page's own handlers (a confirm refused,
+  // a form sent by script) and only a real departure counts
+  window.addEventListener("submit", function (e) { if (!e.defaultPrevented) leaving = true; });
   function swap() {
     // "no-cache": the browser asks with its copy's ETag and takes a 304 as that copy.
     return fetch(location.href, {cache: "no-cache", credentials: "same-origin"})
       .then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); })
       .then(function (html) {
-        var page = new DOMParser().parseFromString(html, "text/html");
-        var fresh = page.querySelector("[data-live-region]");
-        var freshRoot = page.querySelector("[data-live]");
-        // a screen reader hears a new hand (its number grew; not an undo or a correction):
-        // the page's sentence copied into the polite live region
-        var before = region && region.querySelector("[data-announce]");
-        var news = fresh && fresh.querySelector("[data-announce]");
-        var shown = before ? Number(before.getAttribute("data-announce")) : 0;
-        var announce = root.querySelector("[data-live-announce]");
-        if (fresh && region) region.innerHTML = fresh.innerHTML;
-        if (news && announce && Number(news.getAttribute("data-announce")) > shown) {
-          announce.textContent = news.textContent.replace(/\s+/g, " ").trim();
-        }
-        if (freshRoot) {
-          version = freshRoot.getAttribute("data-version");
-          root.setAttribute("data-ended-text", freshRoot.getAttribute("data-ended-text") || "");
-        }
-        if (freshRoot && freshRoot.hasAttribute("data-ended")) stop();
-        document.dispatchEvent(new CustomEvent("live:updated"));
+        if (pressed) waiting = html;
+        else put(html);
       });
+  }
+  function put(html) {
+    if (leaving) return;
+    var page = new DOMParser().parseFromString(html, "text/html");
+    var fresh = page.querySelector("[data-live-region]");
+    var freshRoot = page.querySelector("[data-live]");
+    // a screen reader hears a new hand (its number grew; not an undo or a correction):
+    // the page's sentence copied into the polite live region
+    var before = region && region.querySelector("[data-announce]");
+    var news = fresh && fresh.querySelector("[data-announce]");
+    var shown = before ? Number(before.getAttribute("data-announce")) : 0;
+    var announce = root.querySelector("[data-live-announce]");
+    if (fresh && region) region.innerHTML = fresh.innerHTML;
+    if (news && announce && Number(news.getAttribute("data-announce")) > shown) {
+      announce.textContent = news.textContent.replace(/\s+/g, " ").trim();
+    }
+    if (freshRoot) {
+      version = freshRoot.getAttribute("data-version");
+      root.setAttribute("data-ended-text", freshRoot.getAttribute("data-ended-text") || "");
+    }
+    if (freshRoot && freshRoot.hasAttribute("data-ended")) stop();
+    document.dispatchEvent(new CustomEvent("live:updated"));
   }
   function stop() {
     ended = true;

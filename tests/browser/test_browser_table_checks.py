@@ -53,6 +53,7 @@ def test_the_next_player_confirms_and_the_table_calls_the_director(
         director.click("h1")  # the tap that lets the console sound
         key = {"X-Edit-Key": table["links"]["scorer"].rsplit("/", 1)[-1]}
         hand = {"number": 2, **hand_body(4, 1, 0)}
+        hand3 = {"number": 3, **hand_body(4, 2, 1)}
         _post(f"{live_server}/api/sessions/{table['session']}/hands", hand, key)
         watcher.wait_for_selector("text=Hand 2: to confirm", timeout=10_000)  # its live poll
         screenshot(watcher, "table-checks-watch")
@@ -61,7 +62,18 @@ def test_the_next_player_confirms_and_the_table_calls_the_director(
         director.wait_for_selector("text=calls the director: hand 2", timeout=10_000)
         director.wait_for_function("() => document.documentElement.dataset.beeps === '1'")
         screenshot(director, "table-checks-console")
-        director.click("text=Answered")
+        # the director's press on "Answered" while the console refreshes (another hand
+        # saved): the fresh page waits for the release, so the tap is not lost (it was
+        # when the region was replaced between press and release: no click, no answer)
+        box = director.locator("button", has_text="Answered").bounding_box()
+        assert box is not None
+        director.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        director.mouse.down()
+        with director.expect_response(
+            lambda r: r.url.endswith("/console") and r.request.method == "GET", timeout=10_000
+        ):
+            _post(f"{live_server}/api/sessions/{table['session']}/hands", hand3, key)
+        director.mouse.up()
         director.wait_for_selector("text=Call answered.")
         assert "calls the director" not in director.inner_text(".event-calls")
         watcher.wait_for_function(
