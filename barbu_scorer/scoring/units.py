@@ -28,6 +28,8 @@ class Unit:
     """A session ended after entry ``%(n)s``."""
     progress: str
     """The home page's line: entry ``%(n)s`` (the next) of ``%(t)s``."""
+    unnoted: str
+    """A note refused: it names an entry not recorded."""
 
     def name(self) -> Message:
         """The noun, as a Message (a parameter of another message)."""
@@ -52,6 +54,7 @@ HAND = Unit(
     ended_before=N_("Ended before the first hand"),
     ended_after=N_("Ended after hand %(n)s"),
     progress=N_("hand %(n)s of %(t)s"),
+    unnoted=N_("there is no such hand to note"),
 )
 """Tournament Barbu's entry."""
 
@@ -61,5 +64,6 @@ DEAL = Unit(
     ended_before=N_("Ended before the first deal"),
     ended_after=N_("Ended after deal %(n)s"),
     progress=N_("Barbu Bridge · deal %(n)s of %(t)s"),
+    unnoted=N_("there is no such deal to note"),
 )
 """Barbu Bridge's entry."""

@@ -16,8 +16,10 @@ from typing import Any
 
 from sqlite_utils import Database
 
-from barbu_scorer.scoring.errors import refused
+from barbu_scorer.scoring.errors import ScoringError
+from barbu_scorer.scoring.messages import msg
 from barbu_scorer.scoring.notes import Note, check_note, read_notes
+from barbu_scorer.scoring.units import HAND, Unit
 from barbu_scorer.store.keys import now
 from barbu_scorer.store.migrations import migrations
 from barbu_scorer.store.rows import bump, log, writing
@@ -64,18 +66,25 @@ def recorded(db: Database, session_id: str) -> int:
 
 
 def write_note(
-    db: Database, session_id: str, number: int, text: object, who: str, version: int | None
+    db: Database,
+    session_id: str,
+    number: int,
+    text: object,
+    who: str,
+    version: int | None,
+    unit: Unit = HAND,
 ) -> bool:
     """Set the note on entry ``number`` (0: the session) to ``text`` ("": remove it).
-    False when it changes nothing; a ScoringError for a text or an entry refused, ``Stale``
-    when the session moved on from ``version``, KeyError for no such session."""
+        False when it changes nothing; a ScoringError for a text or an entry refused, ``Stale``
+        when the session moved on from ``version``, KeyError for no such session; ``unit``: what
+    the game calls an entry, in the refusal of one not recorded."""
     kept = check_note(text)
     with writing(db):
         row = db.execute("SELECT version FROM sessions WHERE id = ?", [session_id]).fetchone()
         if row is None:
             raise KeyError(session_id)
         if not 0 <= number <= recorded(db, session_id):
-            raise refused("there is no such hand to note")
+            raise ScoringError(msg(unit.unnoted))
         found = db.execute(
             "SELECT text FROM notes WHERE session_id = ? AND number = ?", [session_id, number]
         ).fetchone()

@@ -51,7 +51,9 @@ def _write(session_id: str) -> Response:
     try:
         written = stored(
             "notes",
-            lambda: write_note(get_db(), session_id, number, text, scorer_label(), version),
+            lambda: write_note(
+                get_db(), session_id, number, text, scorer_label(), version, game.unit
+            ),
         )
     except Stale:
         flash(session_changed(), "error")

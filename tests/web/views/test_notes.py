@@ -174,3 +174,14 @@ def test_a_barbu_bridge_deal_takes_a_note_printed_on_its_pad(client: FlaskClient
     assert "Deal 1: <script>alert(1)</script> & co" in pdf_text(
         client.get(f"/bw/{session_id}/pad.pdf").data
     )
+
+
+def test_a_note_on_a_deal_not_played_says_deal(client: FlaskClient) -> None:
+    """Regression: Barbu Bridge's refusal said "there is no such hand to note"."""
+    doc = json.loads(SESSION.read_text(encoding="utf-8"))
+    created = client.post("/api/sessions", json=doc).get_json()
+    session_id = created["id"]
+    client.get(f"/b/{session_id}/k/{created['edit_key']}")
+    page = _note(client, session_id, len(doc["deals"]) + 1, "not dealt yet", path="b")
+    text = page.get_data(as_text=True)
+    assert "there is no such deal to note" in text and "no such hand" not in text
